@@ -1,0 +1,559 @@
+"""The core every game shares: moves, refusals, options, states, positions and views.
+
+A game is a class derived from :class:`Game`. It declares its piles as data
+(:class:`PileSpec`), its rule options as one frozen dataclass whose fields carry metadata
+from :func:`option`, and implements five pure methods over immutable :class:`State` values:
+``initial_state``, ``candidate_moves``, ``refusal``, ``apply`` and ``outcome_of``.
+Everything else (legal moves, play/undo/redo, positions, views) is shared here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, ClassVar, TypeVar
+
+from .cards import Card, format_cards, pack, parse_cards
+
+__all__ = [
+    "Move", "IllegalMove", "PositionError", "Outcome", "Role", "Fan", "PileSpec", "ActionSpec",
+    "State", "Game", "option", "options_to_text", "options_from_text", "describe_options",
+]
+
+
+# --------------------------------------------------------------------------- moves
+
+_PILE_REF = r"[a-z]+[0-9]*(?::[0-9]+)?"
+_STEP_RE = re.compile(rf"^({_PILE_REF})-({_PILE_REF})$")
+_ACTION_RE = re.compile(r"^[a-z][a-z_]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move: either a named action (``deal``, ``redeal``) or one or more steps.
+
+    A step takes the top card of pile ``src`` (or, written ``pile:k``, the card at index
+    ``k`` counted from the bottom of the pile) to pile ``dst``. A move of several steps
+    happens at once (the Empress of India plays a red and a black card together).
+
+    Text notation: ``deal``; ``l0-a1``; ``a3-g1+n7-d2``. ``Move.parse(str(m)) == m``.
+    """
+
+    action: str = ""
+    steps: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        if bool(self.action) == bool(self.steps):
+            raise ValueError("a move is either an action or a series of steps")
+
+    @classmethod
+    def step(cls, src: str, dst: str) -> Move:
+        return cls(steps=((src, dst),))
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        t = text.strip()
+        if _ACTION_RE.match(t):
+            return cls(action=t)
+        steps = []
+        for part in t.split("+"):
+            m = _STEP_RE.match(part)
+            if not m:
+                raise ValueError(f"not a move: {text!r}")
+            steps.append((m.group(1), m.group(2)))
+        return cls(steps=tuple(steps))
+
+    def __str__(self) -> str:
+        return self.action or "+".join(f"{s}-{d}" for s, d in self.steps)
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+
+class IllegalMove(ValueError):
+    """A refused move. ``rule`` is the anchor of the sentence in the chapter that the move
+    breaks (e.g. ``la-nivernaise-rule-1``); ``message`` says why, for the reader."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+    def as_dict(self) -> dict[str, str]:
+        return {"rule": self.rule, "message": self.message}
+
+
+class PositionError(ValueError):
+    """A position text that cannot be loaded (corrupt, truncated, or an illegal history)."""
+
+
+class Outcome(Enum):
+    WON = "won"
+    LOST = "lost"
+
+
+# --------------------------------------------------------------------------- piles
+
+class Role(Enum):
+    """What a pile is for: the renderer styles piles by role; rules never look at it."""
+
+    STOCK = "stock"
+    TALON = "talon"
+    FOUNDATION = "foundation"
+    TABLEAU = "tableau"
+    RESERVE = "reserve"
+    FIGURE = "figure"      # cards placed for show that never move (the Sultan, the Empress)
+    DISCARD = "discard"    # cards thrown aside
+
+
+class Fan(Enum):
+    """How the cards of a pile are spread on the board."""
+
+    NONE = "none"
+    DOWN = "down"
+    UP = "up"
+    RIGHT = "right"
+    LEFT = "left"
+
+
+@dataclass(frozen=True, slots=True)
+class PileSpec:
+    """One pile's place and capabilities. ``x``, ``y`` are in card widths and heights on the
+    board's grid; ``capacity`` is ``None`` for no limit; ``rotate`` is in degrees."""
+
+    id: str
+    label: str
+    role: Role
+    x: float
+    y: float
+    fan: Fan = Fan.NONE
+    capacity: int | None = None
+    rotate: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    """A button on the board that plays a named action move (``deal``, ``redeal``)."""
+
+    move: str
+    label: str
+    key: str  # keyboard shortcut
+    rule: str  # anchor of the sentence that grants the action
+
+
+# --------------------------------------------------------------------------- options
+
+def option(default: Any, *, note: str, label: str, labels: dict[Any, str] | None = None) -> Any:
+    """A field of a game's options dataclass. ``note`` is the id of the editorial note that
+    discusses the reading (an anchor on the chapter page, e.g. ``note-ni-1``); ``label``
+    names the option; ``labels`` names each choice (enum members or True/False)."""
+    return field(default=default, metadata={"note": note, "label": label, "labels": labels or {}})
+
+
+def _value_text(v: Any) -> str:
+    if isinstance(v, Enum):
+        return str(v.value)
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
+
+
+def _value_parse(kind: Any, default: Any, text: str) -> Any:
+    if isinstance(default, Enum):
+        return type(default)(text)
+    if isinstance(default, bool):
+        if text not in ("yes", "no"):
+            raise ValueError(f"expected yes or no, not {text!r}")
+        return text == "yes"
+    if isinstance(default, int):
+        return int(text)
+    raise TypeError(f"unsupported option type {kind!r}")
+
+
+def options_to_text(opts: Any) -> str:
+    """Non-default options as ``name:value,name:value`` (empty for all defaults)."""
+    out = []
+    for f in dataclasses.fields(opts):
+        v = getattr(opts, f.name)
+        if v != f.default:
+            out.append(f"{f.name}:{_value_text(v)}")
+    return ",".join(out)
+
+
+O = TypeVar("O")
+
+
+def options_from_text(cls: type[O], text: str) -> O:
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    values: dict[str, Any] = {}
+    for part in filter(None, text.split(",")):
+        name, sep, val = part.partition(":")
+        if not sep or name not in fields:
+            raise ValueError(f"unknown option {part!r}")
+        f = fields[name]
+        try:
+            values[name] = _value_parse(f.type, f.default, val)
+        except (ValueError, TypeError) as e:
+            raise ValueError(f"bad value for option {name}: {val!r}") from e
+    return cls(**values)
+
+
+def describe_options(cls: type) -> list[dict[str, Any]]:
+    """The options as data for the page's controls: name, note, label, default, choices."""
+    out = []
+    for f in dataclasses.fields(cls):
+        default = f.default
+        labels: dict[Any, str] = f.metadata["labels"]
+        if isinstance(default, Enum):
+            values: list[Any] = list(type(default))
+        elif isinstance(default, bool):
+            values = [True, False]
+        else:
+            values = list(labels) or [default]
+        out.append({
+            "name": f.name,
+            "note": f.metadata["note"],
+            "label": f.metadata["label"],
+            "default": _value_text(default),
+            "choices": [{"value": _value_text(v), "label": labels.get(v, _value_text(v))}
+                        for v in values],
+        })
+    return out
+
+
+# --------------------------------------------------------------------------- state
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """An immutable position: the cards of each pile (bottom to top, in the order of the
+    game's ``PILES``) and the game's integer counters (in the order of its ``VARS``).
+    Hashable: usable as a solver's state key."""
+
+    piles: tuple[tuple[Card, ...], ...]
+    vars: tuple[int, ...] = ()
+
+    def with_piles(self, changes: dict[int, tuple[Card, ...]]) -> State:
+        piles = list(self.piles)
+        for i, cards in changes.items():
+            piles[i] = cards
+        return State(tuple(piles), self.vars)
+
+    def with_vars(self, changes: dict[int, int]) -> State:
+        vs = list(self.vars)
+        for i, v in changes.items():
+            vs[i] = v
+        return State(self.piles, tuple(vs))
+
+    def all_cards(self) -> Iterator[Card]:
+        for p in self.piles:
+            yield from p
+
+
+# --------------------------------------------------------------------------- game
+
+G = TypeVar("G", bound="Game")
+
+
+class Game(ABC):
+    """A game in progress: a start state, the moves played, the moves undone (for redo).
+
+    Public API, in the style of python-chess: :meth:`legal_moves`, :meth:`play`,
+    :meth:`undo`, :meth:`redo`, :meth:`outcome`, :meth:`position`, :meth:`view`.
+    """
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    packs: ClassVar[int]
+    Options: ClassVar[type]
+    PILES: ClassVar[tuple[PileSpec, ...]]
+    VARS: ClassVar[tuple[str, ...]] = ()
+    ACTIONS: ClassVar[tuple[ActionSpec, ...]] = ()
+    #: Width and height of the board's grid, in card widths and heights.
+    GRID: ClassVar[tuple[float, float]]
+
+    _index: ClassVar[dict[str, int]]
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if "PILES" in cls.__dict__:
+            cls._index = {p.id: i for i, p in enumerate(cls.PILES)}
+
+    def __init__(self, start: State, options: Any = None, deal: int | None = None) -> None:
+        self.options: Any = options if options is not None else self.Options()
+        self.deal = deal
+        self._start = start
+        self._state = start
+        self._moves: list[Move] = []
+        self._past: list[State] = []
+        self._redo: list[Move] = []
+
+    # ---- to implement, per game (pure functions of a state) -------------------------
+    @classmethod
+    @abstractmethod
+    def initial_state(cls, deal: int, options: Any) -> State:
+        """The position after the deal numbered ``deal``."""
+
+    @abstractmethod
+    def candidate_moves(self, state: State) -> Iterable[Move]:
+        """A superset of the legal moves (each is then checked with :meth:`refusal`)."""
+
+    @abstractmethod
+    def refusal(self, state: State, move: Move) -> IllegalMove | None:
+        """``None`` if ``move`` is legal in ``state``; otherwise the rule it breaks."""
+
+    @abstractmethod
+    def apply(self, state: State, move: Move) -> State:
+        """The state after a legal move, including everything the rules then make happen
+        at once (refilling a vacancy, a fresh packet)."""
+
+    @abstractmethod
+    def outcome_of(self, state: State) -> Outcome | None:
+        """WON, LOST (nothing more can be done), or None while play goes on."""
+
+    @abstractmethod
+    def status_of(self, state: State) -> str:
+        """One line for the board's status bar."""
+
+    # ---- hooks a game may override ---------------------------------------------------
+    @classmethod
+    def full_pack(cls) -> Counter[Card]:
+        """Every card the game uses, counted: positions must hold exactly these."""
+        return Counter(pack(cls.packs))
+
+    def card_faces(self, state: State, pile: int) -> list[dict[str, Any]]:
+        """The cards of one pile for the board: ``{"c": "QS"}`` face up, ``{"c": None}``
+        face down; extra flags (``"peek": True``) for cards shown but not available."""
+        spec = self.PILES[pile]
+        down = spec.role is Role.STOCK
+        return [{"c": None} if down else {"c": str(c)} for c in state.piles[pile]]
+
+    def describe(self, state: State, move: Move) -> str:
+        """A sentence saying what the move does, for the board's live region."""
+        if move.action:
+            for a in self.ACTIONS:
+                if a.move == move.action:
+                    return a.label
+            return move.action
+        parts = []
+        for src, dst in move.steps:
+            card = self.card_at(state, src)
+            what = card.name if card else "a card"
+            parts.append(f"{what} from {self.label(src)} to {self.label(dst)}")
+        return "; ".join(parts).capitalize() + "."
+
+    # ---- helpers for games -----------------------------------------------------------
+    @classmethod
+    def pile_index(cls, ref: str) -> int:
+        """Index of a pile from a step reference (``l3`` or ``l3:2``); KeyError if none."""
+        return cls._index[ref.split(":", 1)[0]]
+
+    @classmethod
+    def label(cls, ref: str) -> str:
+        i = cls._index.get(ref.split(":", 1)[0])
+        return cls.PILES[i].label if i is not None else ref
+
+    def card_at(self, state: State, ref: str) -> Card | None:
+        """The card a step reference names: the top card, or ``pile:k`` (k from the bottom)."""
+        name, _, k = ref.partition(":")
+        i = self._index.get(name)
+        if i is None:
+            return None
+        p = state.piles[i]
+        if not p:
+            return None
+        if k:
+            j = int(k)
+            return p[j] if 0 <= j < len(p) else None
+        return p[-1]
+
+    def var(self, state: State, name: str) -> int:
+        return state.vars[self.VARS.index(name)]
+
+    # ---- public API ------------------------------------------------------------------
+    @classmethod
+    def new(cls: type[G], deal: int, options: Any = None) -> G:
+        opts = options if options is not None else cls.Options()
+        return cls(cls.initial_state(deal, opts), opts, deal)
+
+    @property
+    def state(self) -> State:
+        return self._state
+
+    def state_key(self) -> State:
+        """A hashable key of the current position (history excluded)."""
+        return self._state
+
+    @property
+    def move_stack(self) -> list[Move]:
+        return list(self._moves)
+
+    @property
+    def redo_stack(self) -> list[Move]:
+        """Moves undone, the next to redo last."""
+        return list(self._redo)
+
+    def legal_moves(self) -> list[Move]:
+        s = self._state
+        return [m for m in self.candidate_moves(s) if self.refusal(s, m) is None]
+
+    def check(self, move: Move | str) -> Move:
+        """Parse and check a move; raise :class:`IllegalMove` if it is refused."""
+        if isinstance(move, str):
+            try:
+                move = Move.parse(move)
+            except ValueError as e:
+                raise IllegalMove(f"{self.slug}-board", str(e)) from None
+        why = self.refusal(self._state, move)
+        if why is not None:
+            raise why
+        return move
+
+    def play(self, move: Move | str) -> Move:
+        """Play a legal move. A refused move raises :class:`IllegalMove` and changes nothing."""
+        m = self.check(move)
+        self._push(m)
+        if self._redo and self._redo[-1] == m:
+            self._redo.pop()
+        else:
+            self._redo.clear()
+        return m
+
+    def _push(self, m: Move) -> None:
+        new = self.apply(self._state, m)
+        self._past.append(self._state)
+        self._moves.append(m)
+        self._state = new
+
+    def undo(self) -> Move | None:
+        """Take back the last move; None when there is nothing to undo."""
+        if not self._moves:
+            return None
+        m = self._moves.pop()
+        self._state = self._past.pop()
+        self._redo.append(m)
+        return m
+
+    def redo(self) -> Move | None:
+        """Play again the last move undone; None when there is nothing to redo."""
+        if not self._redo:
+            return None
+        m = self._redo.pop()
+        self._push(m)
+        return m
+
+    def restart(self) -> None:
+        """Back to the start of the deal (this is itself undoable move by move: no)."""
+        self._state = self._start
+        self._moves.clear()
+        self._past.clear()
+        self._redo.clear()
+
+    def outcome(self) -> Outcome | None:
+        return self.outcome_of(self._state)
+
+    def copy(self: G) -> G:
+        """A cheap copy: states are immutable, so only the lists are copied."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._moves = list(self._moves)
+        other._past = list(self._past)
+        other._redo = list(self._redo)
+        return other
+
+    # ---- positions -------------------------------------------------------------------
+    def state_text(self, state: State | None = None) -> str:
+        s = self._state if state is None else state
+        return "|".join(f"{p.id}:{format_cards(cards)}" for p, cards in zip(self.PILES, s.piles))
+
+    def position(self, compact: bool = False) -> str:
+        """The whole game as text: game, deal number, options, the start position (pack
+        order included), the moves played and the moves undone.
+
+        ``compact=True`` leaves out the start position when it follows from the deal
+        number (for URLs)."""
+        fields = [f"game={self.slug}"]
+        if self.deal is not None:
+            fields.append(f"deal={self.deal}")
+        fields.append(f"opts={options_to_text(self.options)}")
+        from_deal = self.deal is not None and self._start == self.initial_state(
+            self.deal, self.options)
+        if not (compact and from_deal):
+            fields.append(f"start={self.state_text(self._start)}")
+            if self.VARS:
+                fields.append("vars=" + ",".join(
+                    f"{n}:{v}" for n, v in zip(self.VARS, self._start.vars)))
+        fields.append("moves=" + ",".join(map(str, self._moves)))
+        fields.append("redo=" + ",".join(map(str, self._redo)))
+        return ";".join(fields)
+
+    @classmethod
+    def parse_state(cls, text: str, vars_text: str | None, options: Any) -> State:
+        piles: dict[str, tuple[Card, ...]] = {}
+        for part in text.split("|"):
+            pid, sep, cards = part.partition(":")
+            if not sep or pid not in cls._index or pid in piles:
+                raise PositionError(f"bad pile {pid!r} in position")
+            try:
+                piles[pid] = parse_cards(cards)
+            except ValueError as e:
+                raise PositionError(str(e)) from None
+        if len(piles) != len(cls.PILES):
+            raise PositionError("position does not list every pile")
+        var_values = dict.fromkeys(cls.VARS, 0)
+        for part in filter(None, (vars_text or "").split(",")):
+            name, _, v = part.partition(":")
+            if name not in var_values or not v.lstrip("-").isdigit():
+                raise PositionError(f"bad counter {part!r} in position")
+            var_values[name] = int(v)
+        state = State(tuple(piles[p.id] for p in cls.PILES), tuple(var_values.values()))
+        if Counter(state.all_cards()) != cls.full_pack():
+            raise PositionError("the position does not hold exactly the game's cards")
+        return state
+
+
+# --------------------------------------------------------------------------- views
+
+def view_of(game: Game) -> dict[str, Any]:
+    """The JSON-able description of the position that the generic board draws."""
+    s = game.state
+    legal = game.legal_moves()
+    step_moves = [m for m in legal if m.steps]
+    movable: dict[str, list[str]] = {}
+    for m in step_moves:
+        for src, dst in m.steps:
+            targets = movable.setdefault(src, [])
+            if dst not in targets:
+                targets.append(dst)
+    legal_actions = {m.action for m in legal if m.action}
+    outcome = game.outcome()
+    return {
+        "game": game.slug,
+        "title": game.title,
+        "deal": game.deal,
+        "options": options_to_text(game.options),
+        "grid": {"w": game.GRID[0], "h": game.GRID[1]},
+        "piles": [
+            {
+                "id": p.id, "label": p.label, "role": p.role.value, "x": p.x, "y": p.y,
+                "fan": p.fan.value, "rotate": p.rotate, "cards": game.card_faces(s, i),
+            }
+            for i, p in enumerate(game.PILES)
+        ],
+        "moves": [{"m": str(m), "steps": [list(st) for st in m.steps]} for m in step_moves],
+        "movable": movable,
+        "actions": [
+            {"move": a.move, "label": a.label, "key": a.key, "rule": a.rule,
+             "enabled": a.move in legal_actions}
+            for a in game.ACTIONS
+        ],
+        "status": game.status_of(s),
+        "outcome": outcome.value if outcome else None,
+        "can_undo": bool(game.move_stack),
+        "can_redo": bool(game.redo_stack),
+        "played": len(game.move_stack),
+    }
