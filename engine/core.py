@@ -22,6 +22,7 @@ from .cards import Card, format_cards, pack, parse_cards
 
 __all__ = [
     "Move", "IllegalMove", "PositionError", "Outcome", "Role", "Fan", "PileSpec", "ActionSpec",
+    "Figure",
     "State", "Game", "option", "options_to_text", "options_from_text", "describe_options",
 ]
 
@@ -144,6 +145,17 @@ class ActionSpec:
     label: str
     key: str  # keyboard shortcut
     rule: str  # anchor of the sentence that grants the action
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A drawn diagram of (part of) the tableau for the chapter page: ``piles`` are the ids
+    drawn (``None``: all), ``caption`` and ``alt`` describe it in words."""
+
+    key: str
+    caption: str
+    alt: str
+    piles: tuple[str, ...] | None = None
 
 
 # --------------------------------------------------------------------------- options
@@ -273,8 +285,11 @@ class Game(ABC):
     PILES: ClassVar[tuple[PileSpec, ...]]
     VARS: ClassVar[tuple[str, ...]] = ()
     ACTIONS: ClassVar[tuple[ActionSpec, ...]] = ()
-    #: Width and height of the board's grid, in card widths and heights.
+    #: Width and height of the board's grid, in card slots.
     GRID: ClassVar[tuple[float, float]]
+    #: The drawn diagrams of the chapter page (the deal numbered ``DIAGRAM_DEAL``).
+    FIGURES: ClassVar[tuple[Figure, ...]] = ()
+    DIAGRAM_DEAL: ClassVar[int] = 1
 
     _index: ClassVar[dict[str, int]]
 

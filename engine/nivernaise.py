@@ -15,7 +15,7 @@ from typing import Any
 
 from .cards import ACE, KING, SUITS, Card, pack
 from .core import (
-    ActionSpec, Fan, Game, IllegalMove, Move, Outcome, PileSpec, Role, State, option,
+    ActionSpec, Fan, Figure, Game, IllegalMove, Move, Outcome, PileSpec, Role, State, option,
 )
 from .deal import shuffled
 
@@ -148,6 +148,14 @@ class LaNivernaise(Game):
     PILES = PILES
     VARS = ("redeals",)
     GRID = (7.0, 5.3)
+    FIGURES = (
+        Figure("tableau", "La Nivernaise after the deal, in modern cards.",
+               "The tableau of La Nivernaise just after the deal, drawn in modern cards: a "
+               "Flank of four single cards on each side, eight empty foundation places in the "
+               "centre (an ascending and a descending pile for each suit), the Line of six "
+               "packets of four cards below, and the rest of the pack, face down, to the "
+               "right."),
+    )
     ACTIONS = (
         ActionSpec("deal", "Deal a round", "d", ROUNDS),
         ActionSpec("redeal", "Re-deal the Line", "r", REDEAL),
