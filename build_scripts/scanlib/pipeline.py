@@ -47,6 +47,7 @@ from .steps import (
     despeckle,
     find_plate,
     grow,
+    keep_within,
     remove_edge_smudges,
     remove_gutter,
 )
@@ -297,7 +298,7 @@ def lay_out(ink: BoolImage, entry: PageEntry, settings: Settings) -> tuple[Info,
         info.update(found)
         if found["plate_box"] is not None:
             box: Box = tuple(found["plate_box"])  # type: ignore[assignment]
-            images["plate"] = crop_even(ink, box, crop.margin)
+            images["plate"] = crop_even(keep_within(ink, box), box, crop.margin)
             info["crop_box"] = list(grow(box, crop.margin))
     page_box = content_box(ink, settings["layout"].noise_area)
     if page_box is None:

@@ -352,6 +352,12 @@ class CropSettings:
     page_margin: int = 60  # pixels of white around the printed area of a facsimile page
 
 
+def keep_within(ink: BoolImage, box: Box) -> BoolImage:
+    """Only the components lying wholly inside `box` (so a margin shows nothing else)."""
+    comps = label_components(ink)
+    return paint(ink.shape, comps, _within(comps, box))
+
+
 def crop_even(ink: BoolImage, box: Box, margin: int) -> BoolImage:
     l, t, r, b = box
     out = np.zeros((b - t + 2 * margin, r - l + 2 * margin), dtype=np.bool_)

@@ -1,0 +1,104 @@
+"""mkdocs hook: the 1914 plates, cleaned from the page scans, and the facsimile pages.
+
+- `<div class="cadogan-plate" data-chapter="SLUG"></div>` becomes a `<figure>` of the cleaned
+  plate (WebP with PNG fallback, 1x/2x, alt text and caption from scans/manifest, a link to the
+  full-resolution plate), or a visible note when the scans are absent.
+- `<div class="transcription" data-chapter="SLUG" data-pages="35 36" markdown>` gets a switch
+  (transcription / facsimile / side by side) and a facsimile pane of the chapter's pages; each
+  `<span class="pb" data-page="35"></span>` inside becomes a link "[p. 35]" to its page.
+
+The images come from `build_scripts.scanlib.pipeline` (cached in .cache/scans/) and are written
+to `assets/plates/SLUG/` and `assets/facsimile/` after the build. Missing scans are reported
+once per build on the `cadogan.scans` logger, which does not fail `mkdocs build --strict`.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from mkdocs.utils import get_relative_url  # noqa: E402
+
+from build_scripts.scanlib import CACHE_DIR, MANIFEST_PATH, SCANS_DIR  # noqa: E402
+from build_scripts.scanlib.manifest import Manifest, load  # noqa: E402
+from build_scripts.scanlib.markup import (  # noqa: E402
+    PAGE_FILES,
+    PLATE_FILES,
+    SiteScans,
+    Sizes,
+    page_path,
+    plate_path,
+    transform,
+)
+from build_scripts.scanlib.pipeline import RunResult, run  # noqa: E402
+
+log = logging.getLogger("cadogan.scans")
+if not log.handlers:
+    _handler = logging.StreamHandler()
+    _handler.setFormatter(logging.Formatter("WARNING -  [cadogan.scans] %(message)s"))
+    log.addHandler(_handler)
+    log.propagate = False
+
+_state: dict[str, Any] = {"manifest": None, "result": None}
+
+
+def _sizes(result: RunResult) -> dict[str, Sizes]:
+    return {name: Sizes({f: (v["width"], v["height"]) for f, v in page.files.items()})
+            for name, page in result.pages.items()}
+
+
+def on_pre_build(config: Any) -> None:
+    manifest = load(MANIFEST_PATH)
+    started = time.perf_counter()
+    result = run(manifest, SCANS_DIR, CACHE_DIR)
+    _state["manifest"], _state["result"] = manifest, result
+    if result.invalid:
+        log.warning("%d scan(s) in scans/ do not match scans/manifest (%s): run `make scans` "
+                    "to fetch them again; their plates and facsimiles are left out.",
+                    len(result.invalid), ", ".join(result.invalid[:4]))
+    elif result.missing:
+        log.warning("page scans absent (%d of %d missing in scans/): the site shows the drawn "
+                    "diagrams only, and notes where the plates and facsimiles would be. Run "
+                    "`make scans` to get them.", len(result.missing),
+                    len(result.missing) + len(result.pages))
+    logging.getLogger("cadogan.scans.timing").debug(
+        "scans: %d pages in %.2f s (%d steps run)", len(result.pages),
+        time.perf_counter() - started, result.steps_run)
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    if "cadogan-plate" not in html and 'class="transcription"' not in html:
+        return html
+    manifest: Manifest | None = _state["manifest"]
+    result: RunResult | None = _state["result"]
+    if manifest is None or result is None:
+        on_pre_build(config)
+        manifest, result = _state["manifest"], _state["result"]
+    assert manifest is not None and result is not None
+    scans = SiteScans(manifest, _sizes(result), lambda path: get_relative_url(path, page.url))
+    return transform(html, scans)
+
+
+def on_post_build(config: Any) -> None:
+    result: RunResult | None = _state["result"]
+    if result is None:
+        return
+    site = Path(config["site_dir"])
+    for name, page in result.pages.items():
+        entry = page.entry
+        targets: list[tuple[str, str]] = []
+        if entry.role == "plate" and entry.chapter and "plate-1x.webp" in page.files:
+            targets += [(f, plate_path(entry.chapter, s)) for f, s in PLATE_FILES.items()]
+        targets += [(f, page_path(entry.stem, s)) for f, s in PAGE_FILES.items()]
+        for cache_name, site_path in targets:
+            dest = site / site_path
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(page.path(cache_name), dest)
