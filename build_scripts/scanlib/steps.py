@@ -243,7 +243,7 @@ def estimate_skew(ink: BoolImage, s: DeskewSettings) -> tuple[float, bool, Info]
 def rotate(ink: BoolImage, angle: float) -> BoolImage:
     """Rotate about the centre by `angle` degrees counter-clockwise, keeping the size."""
     img = Image.fromarray(np.where(ink, 0, 255).astype(np.uint8), mode="L")
-    turned = img.rotate(angle, resample=Image.Resampling.BICUBIC, fillcolor=255)
+    turned = img.rotate(angle, resample=Image.Resampling.BILINEAR, fillcolor=255)
     return np.asarray(turned) < 128
 
 
