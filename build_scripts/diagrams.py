@@ -9,6 +9,7 @@ positions, fans, rotation) and the position after deal ``DIAGRAM_DEAL``. Images 
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import io
 import math
@@ -155,6 +156,10 @@ def draw_figure(cls: type[Game], fig: Figure, scale: int) -> Image.Image:
     state = game.state
     wanted = set(fig.piles) if fig.piles is not None else None
     piles = [(i, p) for i, p in enumerate(cls.PILES) if wanted is None or p.id in wanted]
+    if fig.layout is not None:  # the figure's own arrangement of the piles (Layout.at)
+        at = next(lay for lay in cls.LAYOUTS if lay.name == fig.layout).at
+        piles = [(i, dataclasses.replace(p, x=at[p.id][0], y=at[p.id][1], rotate=at[p.id][2])
+                  if p.id in at else p) for i, p in piles]
     # Lay out every card first, to find the bounding box.
     items: list[tuple[float, float, Image.Image, int]] = []
     for i, spec in piles:

@@ -20,7 +20,9 @@ from .core import (
     Game, IllegalMove, Move, Outcome, PositionError, describe_options, options_from_text,
     options_to_text, view_of,
 )
+from .empress import TheEmpressOfIndia
 from .nivernaise import LaNivernaise
+from .sultan import TheSultan
 
 __all__ = [
     "GAMES", "Card", "Suit", "pack", "Game", "Move", "IllegalMove", "Outcome",
@@ -29,7 +31,7 @@ __all__ = [
 ]
 
 #: Game classes by slug (the chapter's title, as in its page's address).
-GAMES: dict[str, type[Game]] = {cls.slug: cls for cls in (LaNivernaise,)}
+GAMES: dict[str, type[Game]] = {cls.slug: cls for cls in (TheSultan, LaNivernaise, TheEmpressOfIndia)}
 
 
 def new_game(slug: str, seed: int = 0, options: Any = None) -> Game:

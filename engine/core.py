@@ -13,7 +13,7 @@ import dataclasses
 import re
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
@@ -22,7 +22,7 @@ from .cards import Card, format_cards, pack, parse_cards
 
 __all__ = [
     "Move", "IllegalMove", "PositionError", "Outcome", "Role", "Fan", "PileSpec", "ActionSpec",
-    "Figure",
+    "Figure", "Region", "Layout",
     "State", "Game", "option", "options_to_text", "options_from_text", "describe_options",
 ]
 
@@ -156,6 +156,37 @@ class Figure:
     caption: str
     alt: str
     piles: tuple[str, ...] | None = None
+    #: the name of one of the game's ``LAYOUTS`` to draw the piles in (None: ``PILES``)
+    layout: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A labelled area of the board (``The Army``), in card slots: the board may draw its
+    caption and a faint frame behind the piles it holds. Optional, for orientation only."""
+
+    label: str
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Another arrangement of the same piles.
+
+    With ``max_width`` (CSS pixels) the board switches to it when the board is at most that
+    wide (a phone); without, it only serves a drawn figure (:attr:`Figure.layout`). ``at``
+    maps pile ids to ``(x, y, rotate)`` in this layout's grid; piles not listed keep their
+    ``PileSpec`` values; ``hidden`` piles are not drawn in it (cards that never move)."""
+
+    name: str
+    grid: tuple[float, float]
+    at: Mapping[str, tuple[float, float, int]]
+    hidden: tuple[str, ...] = ()
+    regions: tuple[Region, ...] = ()
+    max_width: int | None = None
 
 
 # --------------------------------------------------------------------------- options
@@ -290,6 +321,14 @@ class Game(ABC):
     #: The drawn diagrams of the chapter page (the deal numbered ``DIAGRAM_DEAL``).
     FIGURES: ClassVar[tuple[Figure, ...]] = ()
     DIAGRAM_DEAL: ClassVar[int] = 1
+    #: Labelled areas of the board (optional).
+    REGIONS: ClassVar[tuple[Region, ...]] = ()
+    #: Other arrangements of the piles: for narrow boards, or for figures (optional).
+    LAYOUTS: ClassVar[tuple[Layout, ...]] = ()
+    #: Whether the view's ``moves`` lists single-step moves too. A game with very many of
+    #: them (the Empress pairs any of 24 cards with any of 24) sets False: ``movable`` then
+    #: carries them, and ``moves`` lists only the moves of several steps.
+    VIEW_SINGLE_STEPS: ClassVar[bool] = True
 
     _index: ClassVar[dict[str, int]]
 
@@ -538,6 +577,8 @@ def view_of(game: Game) -> dict[str, Any]:
     s = game.state
     legal = game.legal_moves()
     step_moves = [m for m in legal if m.steps]
+    listed = step_moves if game.VIEW_SINGLE_STEPS else [m for m in step_moves
+                                                        if len(m.steps) > 1]
     movable: dict[str, list[str]] = {}
     for m in step_moves:
         for src, dst in m.steps:
@@ -559,16 +600,38 @@ def view_of(game: Game) -> dict[str, Any]:
             }
             for i, p in enumerate(game.PILES)
         ],
-        "moves": [{"m": str(m), "steps": [list(st) for st in m.steps]} for m in step_moves],
+        "moves": [{"m": str(m), "steps": [list(st) for st in m.steps]} for m in listed],
         "movable": movable,
         "actions": [
             {"move": a.move, "label": a.label, "key": a.key, "rule": a.rule,
              "enabled": a.move in legal_actions}
             for a in game.ACTIONS
         ],
+        **_layout_fields(game),
         "status": game.status_of(s),
         "outcome": outcome.value if outcome else None,
         "can_undo": bool(game.move_stack),
         "can_redo": bool(game.redo_stack),
         "played": len(game.move_stack),
     }
+
+
+def _regions(regions: tuple[Region, ...]) -> list[dict[str, Any]]:
+    return [{"label": r.label, "x": r.x, "y": r.y, "w": r.w, "h": r.h} for r in regions]
+
+
+def _layout_fields(game: Game) -> dict[str, Any]:
+    """The optional view fields ``regions`` and ``layouts`` (only when the game has them)."""
+    out: dict[str, Any] = {}
+    if game.REGIONS:
+        out["regions"] = _regions(game.REGIONS)
+    layouts = [lay for lay in game.LAYOUTS if lay.max_width is not None]
+    if layouts:
+        out["layouts"] = [
+            {"name": lay.name, "max_width": lay.max_width,
+             "grid": {"w": lay.grid[0], "h": lay.grid[1]},
+             "piles": {pid: {"x": x, "y": y, "rotate": r} for pid, (x, y, r) in lay.at.items()},
+             "hidden": list(lay.hidden), "regions": _regions(lay.regions)}
+            for lay in layouts
+        ]
+    return out
