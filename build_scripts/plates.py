@@ -25,11 +25,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from mkdocs.utils import get_relative_url  # noqa: E402
+from mkdocs.utils import get_relative_url
 
-from build_scripts.scanlib import CACHE_DIR, MANIFEST_PATH, SCANS_DIR  # noqa: E402
-from build_scripts.scanlib.manifest import Manifest, load  # noqa: E402
-from build_scripts.scanlib.markup import (  # noqa: E402
+from build_scripts.scanlib import CACHE_DIR, MANIFEST_PATH, SCANS_DIR
+from build_scripts.scanlib.manifest import Manifest, load
+from build_scripts.scanlib.markup import (
     PAGE_FILES,
     PLATE_FILES,
     SiteScans,
@@ -38,7 +38,7 @@ from build_scripts.scanlib.markup import (  # noqa: E402
     plate_path,
     transform,
 )
-from build_scripts.scanlib.pipeline import RunResult, run  # noqa: E402
+from build_scripts.scanlib.pipeline import RunResult, run
 
 log = logging.getLogger("cadogan.scans")
 if not log.handlers:
@@ -92,7 +92,7 @@ def on_post_build(config: Any) -> None:
     if result is None:
         return
     site = Path(config["site_dir"])
-    for name, page in result.pages.items():
+    for page in result.pages.values():
         entry = page.entry
         targets: list[tuple[str, str]] = []
         if entry.role == "plate" and entry.chapter and "plate-1x.webp" in page.files:

@@ -94,7 +94,7 @@ def read_from_url(base: str, entry: PageEntry, timeout: float = 20.0) -> bytes:
     url = base.rstrip("/") + "/" + entry.file
     req = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
     try:
-        with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310 (fixed host)
+        with urllib.request.urlopen(req, timeout=timeout) as resp:
             data: bytes = resp.read()
             return data
     except (urllib.error.URLError, OSError) as exc:

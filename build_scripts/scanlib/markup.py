@@ -119,6 +119,11 @@ def marker_link(slug: str, printed: str) -> str:
             f'title="Printed page {p}: show it in facsimile">[p.&nbsp;{p}]</a>')
 
 
+def link_markers(inner: str, slug: str) -> str:
+    """Turn each page-break span into a "[p. N]" link to the facsimile of page N."""
+    return PB_RE.sub(lambda pm: marker_link(slug, pm.group(1)), inner)
+
+
 def facsimile_pages(slug: str, pages_attr: str, manifest: Manifest) -> list[PageEntry]:
     """The chapter's pages in the manifest plus any printed pages named in data-pages."""
     chosen = {p.file: p for p in manifest.pages_for(slug)}
@@ -186,7 +191,7 @@ def transform_transcriptions(html: str, scans: SiteScans) -> str:
         close = matching_close(html, m.end())
         inner = html[m.end():close]
         markers = set(PB_RE.findall(inner))
-        inner = PB_RE.sub(lambda pm: marker_link(slug, pm.group(1)), inner)
+        inner = link_markers(inner, slug)
         pages = facsimile_pages(slug, attrs.get("data-pages", ""), scans.manifest)
         out.append(html[pos:m.start()])
         out.append(f'<div class="cadogan-reader" data-chapter="{escape(slug)}">{SWITCH}'

@@ -297,7 +297,7 @@ def lay_out(ink: BoolImage, entry: PageEntry, settings: Settings) -> tuple[Info,
         found = find_plate(ink, settings["layout"])
         info.update(found)
         if found["plate_box"] is not None:
-            box: Box = tuple(found["plate_box"])  # type: ignore[assignment]
+            box: Box = tuple(found["plate_box"])
             images["plate"] = crop_even(keep_within(ink, box), box, crop.margin)
             info["crop_box"] = list(grow(box, crop.margin))
     page_box = content_box(ink, settings["layout"].noise_area)

@@ -83,7 +83,7 @@ def table(rows: list[dict[str, Any]]) -> str:
         box = ", ".join(str(v) for v in r["crop_box"]) if r["crop_box"] else "-"
         gut = f"{r['gutter'][0]}/{r['gutter'][1]}"
         size = str(r["plate_1x_bytes"]) if r["plate_1x_bytes"] else "-"
-        lines.append(f"{r['file']:<9}{r['role']:<6}{r['skew']:>7.2f} {str(r['skew_sure']):<5}"
+        lines.append(f"{r['file']:<9}{r['role']:<6}{r['skew']:>7.2f} {r['skew_sure']!s:<5}"
                      f"{box:<26}{r['specks']:>7}{gut:>10}{size:>10}  {'; '.join(r['flags'])}")
     return "\n".join(lines)
 

@@ -70,7 +70,7 @@ def _row_span(ink: BoolImage) -> float:
 
 
 def remove_gutter(ink: BoolImage, s: GutterSettings) -> StepOutput:
-    h, w = ink.shape
+    w = ink.shape[1]
     frac = ink.mean(axis=0)
     kernel = np.ones(s.smooth) / s.smooth
     smooth = np.convolve(frac, kernel, mode="same")

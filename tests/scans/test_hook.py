@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-import build_scripts.plates as plates
+from build_scripts import plates
 
 
 class Collect(logging.Handler):

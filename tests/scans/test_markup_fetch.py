@@ -39,7 +39,7 @@ def scans(manifest: Manifest, present: bool) -> SiteScans:
 
 def test_with_scans(manifest: Manifest) -> None:
     html = transform(PAGE, scans(manifest, True))
-    fig = re.search(r'<figure class="cadogan-plate".*?</figure>', html, re.S)
+    fig = re.search(r'<figure class="cadogan-plate".*?</figure>', html, re.DOTALL)
     assert fig is not None
     f = fig.group(0)
     assert '<source type="image/webp" srcset="../assets/plates/la-nivernaise/la-nivernaise-1x.webp 1x' in f

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PIL import Image
-
-from build_scripts.scanlib.pipeline import CLEAN_STEPS, settings_for
-from build_scripts.scanlib.manifest import PageEntry
-from build_scripts.scanlib.steps import Box, LayoutSettings, find_plate
-
 from scans_synthetic import Synthetic, make
+
+from build_scripts.scanlib.manifest import PageEntry
+from build_scripts.scanlib.pipeline import CLEAN_STEPS, settings_for
+from build_scripts.scanlib.steps import Box, LayoutSettings, find_plate
 
 ENTRY = PageEntry(file="synthetic.png", sha256="0" * 64, printed="1", role="plate",
                   chapter="synthetic", caption="Synthetic.", alt="A synthetic plate.")
