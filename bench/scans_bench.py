@@ -19,10 +19,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from build_scripts.scanlib import MANIFEST_PATH, SCANS_DIR  # noqa: E402
-from build_scripts.scanlib.fetch import verified  # noqa: E402
-from build_scripts.scanlib.manifest import load  # noqa: E402
-from build_scripts.scanlib.pipeline import run as run_pipeline  # noqa: E402
+from build_scripts.scanlib import MANIFEST_PATH, SCANS_DIR
+from build_scripts.scanlib.fetch import verified
+from build_scripts.scanlib.manifest import load
+from build_scripts.scanlib.pipeline import run as run_pipeline
 
 
 def _scans_folder() -> Path | None:
