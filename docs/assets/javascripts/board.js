@@ -177,7 +177,7 @@
     try { initial = JSON.parse(root.querySelector("script.cb-initial").textContent); } catch (e) { initial = null; }
     this.initial = initial;
     var saved = this.readSave();
-    var linked = this.readHash();
+    var linked = this.readAddress();
     var first = null;
     if (!linked && saved && saved.view) first = saved.view;
     if (!this.show(first) && !(initial && this.show(initial.view))) {
@@ -270,34 +270,53 @@
     } catch (e) { /* storage full or refused: the game goes on unsaved */ }
   };
 
-  // A game in the address: #game=SLUG&deal=N&opts=...&moves=... (the compact position).
-  Board.prototype.readHash = function () {
-    var h = window.location.hash.slice(1);
-    if (!h || h.indexOf("=") < 0) return null;
-    try { h = decodeURIComponent(h); } catch (e) { /* keep it raw */ }
-    var parts = h.split("&"), game = null, isState = false;
-    parts.forEach(function (p) {
-      if (p.indexOf("game=") === 0) game = p.slice(5);
-      if (/^(game|deal|moves|opts|start)=/.test(p)) isState = true;
+  // A game in the address: ?game=SLUG&deal=N&opts=...&moves=... (the compact position) in
+  // the query, where Material's anchor tracking leaves it alone; a hash of the same form is
+  // read too. Other query parameters are kept.
+  var STATE_FIELDS = /^(game|deal|opts|start|vars|moves|redo)=/;
+
+  function splitParams(text) {
+    return text ? text.split("&").filter(function (p) { return p.length > 0; }) : [];
+  }
+
+  Board.prototype.addressState = function (text) {
+    var raw = splitParams(text), parts = [], game = null;
+    raw.forEach(function (p) {
+      var d = p;
+      try { d = decodeURIComponent(p); } catch (e) { /* keep it raw */ }
+      if (STATE_FIELDS.test(d)) {
+        parts.push(d);
+        if (d.indexOf("game=") === 0) game = d.slice(5);
+      }
     });
-    if (!isState || (game !== null && game !== this.game)) return null;
+    if (!parts.length || (game !== null && game !== this.game)) return null;
     if (game === null) parts.unshift("game=" + this.game);
     return parts.join(";");
   };
 
-  Board.prototype.hashOf = function (urlState) {
-    return "#" + urlState.split(";").filter(function (f) { return !/^(opts|moves|redo)=$/.test(f); }).join("&");
+  Board.prototype.readAddress = function () {
+    return this.addressState(window.location.search.slice(1)) ||
+      this.addressState(window.location.hash.slice(1));
+  };
+
+  Board.prototype.addressOf = function (urlState) {
+    var others = splitParams(window.location.search.slice(1)).filter(function (p) {
+      var d = p;
+      try { d = decodeURIComponent(p); } catch (e) { /* keep it raw */ }
+      return !STATE_FIELDS.test(d);
+    });
+    var ours = urlState.split(";").filter(function (f) { return !/^(opts|moves|redo)=$/.test(f); });
+    return "?" + others.concat(ours).join("&");
   };
 
   Board.prototype.updateAddress = function () {
     if (!this.urlState) return;
-    var hash = this.hashOf(this.urlState);
-    if (this.parts.link) this.parts.link.setAttribute("href", hash);
-    var cur = window.location.hash;
-    // Write the address only while it shows a game (ours) or nothing: never replace an anchor.
-    if (cur && cur !== "#" && !this.readHash() && cur.indexOf("game=") < 0) return;
+    var query = this.addressOf(this.urlState);
+    if (this.parts.link) this.parts.link.setAttribute("href", query + "#" + this.root.id);
+    var hash = window.location.hash;
+    if (this.addressState(hash.slice(1))) hash = "";  // the game moves to the query
     try {
-      history.replaceState(history.state, "", window.location.pathname + window.location.search + hash);
+      history.replaceState(history.state, "", window.location.pathname + query + hash);
     } catch (e) { /* some embedders forbid it */ }
   };
 
@@ -871,11 +890,13 @@
     });
   }
 
+  // This script comes at the end of the body: the page's boards are already parsed, so draw
+  // them now (before the first paint where possible); then again on every page that
+  // Material's instant navigation shows.
+  mountAll();
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(function () { mountAll(); });
   } else if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", mountAll);
-  } else {
-    mountAll();
   }
 })();

@@ -1,0 +1,145 @@
+"""Fixtures for the browser tests: the built site served on 127.0.0.1, one headless Chromium.
+
+The site is built once per session into a temporary folder, with ``SITE_URL`` set to the
+test server's address (so Material's instant navigation is on, as in production), unless
+``CADOGAN_TEST_SITE`` names an already built site. Each test's browser context records
+every request that is not for 127.0.0.1 (and aborts it) and every console error; a test
+fails if there was any.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path(os.environ.get("CADOGAN_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+
+pytestmark = pytest.mark.browser
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def build_site(dest: Path, site_url: str) -> None:
+    env = dict(os.environ, SITE_URL=site_url, NO_MKDOCS_2_WARNING="1")
+    r = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(dest)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+    if r.returncode != 0:
+        raise RuntimeError(f"mkdocs build failed:\n{r.stdout}\n{r.stderr}")
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Path:
+    if not CHROMIUM.exists():
+        msg = (f"\n{'!' * 70}\nBROWSER TESTS SKIPPED: {CHROMIUM} is not installed "
+               "(apt-get install chromium).\n" + "!" * 70)
+        print(msg, file=sys.stderr)
+        warnings.warn(msg, stacklevel=1)
+        pytest.skip(f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM}")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def site(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL (ending in /) of the built site, served on 127.0.0.1."""
+    from build_scripts.serve import serve_in_thread
+
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}/"
+    given = os.environ.get("CADOGAN_TEST_SITE")
+    if given:
+        root = Path(given)
+    else:
+        root = tmp_path_factory.mktemp("site")
+        build_site(root, base)
+    server, url = serve_in_thread(root, port=port)
+    assert url == base
+    yield base
+    server.shutdown()
+    server.server_close()
+    if not given:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def browser(chromium: Path) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(chromium), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@dataclass
+class Watch:
+    """What a context did that a test must not see."""
+
+    off_origin: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def check(self) -> None:
+        assert not self.off_origin, f"requests left the site's origin: {self.off_origin}"
+        assert not self.console_errors, f"console errors: {self.console_errors}"
+
+
+def open_context(browser: Any, watch: Watch, **kw: Any) -> Any:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, **kw)
+
+    def route(r: Any) -> None:
+        url = r.request.url
+        watch.requests.append(url)
+        if url.startswith(("http://127.0.0.1:", "data:", "blob:")):
+            r.continue_()
+        else:
+            watch.off_origin.append(url)
+            r.abort()
+
+    ctx.route("**/*", route)
+
+    def console(msg: Any) -> None:
+        text = msg.text
+        if msg.type == "error" or "wasm instantiation failed" in text.lower():
+            watch.console_errors.append(text)
+
+    def on_page(page: Any) -> None:
+        page.on("console", console)
+        page.on("pageerror", lambda e: watch.console_errors.append(f"page error: {e}"))
+        page.on("worker", lambda w: w.on("console", console))
+
+    ctx.on("page", on_page)
+    return ctx
+
+
+@pytest.fixture
+def watch() -> Watch:
+    return Watch()
+
+
+@pytest.fixture
+def context(browser: Any, watch: Watch) -> Iterator[Any]:
+    ctx = open_context(browser, watch)
+    yield ctx
+    ctx.close()
+    watch.check()
