@@ -50,7 +50,7 @@ def _e(text: Any) -> str:
 def _json_for_script(data: Any) -> str:
     """JSON safe inside a <script> element."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+    return text.replace("<", "\\u003c")
 
 
 def shortcut(key: str) -> str:
