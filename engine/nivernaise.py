@@ -149,7 +149,7 @@ class LaNivernaise(Game):
     VARS = ("redeals",)
     GRID = (7.0, 5.3)
     FIGURES = (
-        Figure("tableau", "La Nivernaise after the deal, in modern cards.",
+        Figure("tableau", "La Nivernaise just after the deal.",
                "The tableau of La Nivernaise just after the deal, drawn in modern cards: a "
                "Flank of four single cards on each side, eight empty foundation places in the "
                "centre (an ascending and a descending pile for each suit), the Line of six "
