@@ -23,6 +23,7 @@ from .core import (
 from .empress import TheEmpressOfIndia
 from .nivernaise import LaNivernaise
 from .sultan import TheSultan
+from .zodiac import TheZodiac
 
 __all__ = [
     "GAMES", "Card", "Suit", "pack", "Game", "Move", "IllegalMove", "Outcome",
@@ -31,7 +32,8 @@ __all__ = [
 ]
 
 #: Game classes by slug (the chapter's title, as in its page's address).
-GAMES: dict[str, type[Game]] = {cls.slug: cls for cls in (TheSultan, LaNivernaise, TheEmpressOfIndia)}
+GAMES: dict[str, type[Game]] = {cls.slug: cls for cls in (
+    TheSultan, LaNivernaise, TheEmpressOfIndia, TheZodiac)}
 
 
 def new_game(slug: str, seed: int = 0, options: Any = None) -> Game:
