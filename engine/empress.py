@@ -304,6 +304,14 @@ def next_rank(f: int, top: Card | None) -> int | None:
     return r + 2 if r == KNAVE else r + 1
 
 
+#: The two pairing moves between each Army place and each Navy place, made once.
+_PAIRINGS: dict[int, dict[int, tuple[Move, Move]]] = {
+    i: {j: (Move.step(PILES[i].id, PILES[j].id), Move.step(PILES[j].id, PILES[i].id))
+        for j in NAVY}
+    for i in ARMY
+}
+
+
 @dataclass(frozen=True, slots=True)
 class _Info:
     """What one position offers, computed once per state (legal moves, outcome, status)."""
@@ -471,13 +479,14 @@ class TheEmpressOfIndia(Game):
                     yield Move(steps=((rref, gid), (bref, PILES[a].id)))
         if (self.options.pairing_time is PairingTime.ANY_TIME
                 or not self.pairs_playable(state)):
-            armies = [PILES[i].id for i in info.red_singles if i in ARMY]
-            navies = [PILES[i].id for i in info.black_singles if i in NAVY]
-            for aid in armies:
-                for nid in navies:
-                    yield Move.step(aid, nid)
-                    yield Move.step(nid, aid)
-        if state.piles[STOCK]:
+            navies = [j for j in info.black_singles if j in NAVY]
+            for i in info.red_singles:
+                if i in ARMY:
+                    row = _PAIRINGS[i]
+                    for j in navies:
+                        yield from row[j]
+        if state.piles[STOCK] and (self.options.deal_out_time is DealOutTime.CHOICE
+                                   or not self.pairs_playable(state)):
             yield Move(action="deal")
 
     def _resolve(self, state: State, ref: str) -> tuple[int, int] | IllegalMove:
@@ -670,17 +679,23 @@ class TheEmpressOfIndia(Game):
     def _settle(self, piles: list[tuple[Card, ...]]) -> None:
         """Refill every vacancy at once with its own colour (Rule II): from the top of its
         talon, or, the talon empty, from the pack (EM-5)."""
-        turn = self.options.pack_refill is PackRefill.TURN
+        # First every vacancy whose talon can serve it, so that no card turned from the
+        # pack takes a place its own talon should fill ...
+        for v in PLACES:
+            if piles[v]:
+                continue
+            t = TALON_RED if v in ARMY else TALON_BLACK
+            if piles[t]:
+                piles[v] = (piles[t][-1],)
+                piles[t] = piles[t][:-1]
+        if self.options.pack_refill is not PackRefill.TURN:
+            return
+        # ... then the pack, turned for each vacancy left until a card of its colour comes.
         for v in PLACES:
             if piles[v]:
                 continue
             red = v in ARMY
-            t = TALON_RED if red else TALON_BLACK
-            if piles[t]:
-                piles[v] = (piles[t][-1],)
-                piles[t] = piles[t][:-1]
-                continue
-            while turn and piles[STOCK]:
+            while piles[STOCK]:
                 card = piles[STOCK][-1]
                 piles[STOCK] = piles[STOCK][:-1]
                 if _red(card) == red:
