@@ -55,19 +55,6 @@ DEAL_OUT = _rule("deal-out")    # when all available cards are played, deal out 
 NO_REDEAL = _rule("no-redeal")  # there is no re-deal
 BOARD = _rule("board")          # the board itself (notation errors, unknown piles)
 
-# The rules as printed, quoted in refusals (1914 printing, p. 37).
-QUOTE_I = ("Rule I: “All cards in the Army and Navy are equally available if played in pairs "
-           "(i. e., one black and one red), but no card of either color can be played on a "
-           "foundation unless a card of the other color is played at the same time on "
-           "another foundation.”")
-QUOTE_II = ("Rule II: “Vacancies in the Army and Navy must be immediately refilled with cards "
-            "of their own color from the talon, or, when there is no talon, from the pack.”")
-QUOTE_III = ("Rule III: “Cards from the pack or talon cannot be played at once, but must "
-             "first pass through the Army or Navy.”")
-QUOTE_IV = ("Rule IV: “The talon consists of two packets, one of red, the other of black, "
-            "cards.”")
-QUOTE_V = "Rule V: “The foundations must follow suit.”"
-
 ROW = 12             # places in a row of the Army or the Navy
 BODY = 2 * ROW       # places in the Army, and in the Navy
 IN_PLAY = 176        # cards that reach the foundations
@@ -508,7 +495,7 @@ class TheEmpressOfIndia(Game):
         if i in (STOCK, TALON_RED, TALON_BLACK):
             return IllegalMove(RULE_III, "A card from the pack or the talon is never played "
                                "or paired straight away: it comes into the Army or Navy "
-                               f"only to refill a vacancy. {QUOTE_III}")
+                               "only to refill a vacancy (Rule III).")
         if i == OUT:
             return IllegalMove(THROWN_ASIDE, "The queens thrown aside take no part in the "
                                "game.")
@@ -522,7 +509,7 @@ class TheEmpressOfIndia(Game):
             return self._refuse_action(state, move.action)
         if len(move.steps) > 2:
             return IllegalMove(RULE_I, "A move plays two cards at most: one red and one "
-                               f"black. {QUOTE_I}")
+                               "black (Rule I).")
         for _, dst in move.steps:
             if ":" in dst:
                 return IllegalMove(BOARD, "A card is always placed on top of a pile.")
@@ -540,19 +527,18 @@ class TheEmpressOfIndia(Game):
         di = self._index[move.steps[0][1]]
         if si in (STOCK, TALON_RED, TALON_BLACK) and di in PLACES and not state.piles[di]:
             return IllegalMove(RULE_II, "Vacancies are refilled by the rules themselves, "
-                               f"at once, from the talon of their colour. {QUOTE_II}")
+                               "at once, from the talon of their colour (Rule II).")
         why = self._refuse_source(si)
         if why:
             return why
         if di in FOUNDATION_PILES:
             return IllegalMove(RULE_I, "A card cannot go to a foundation alone: choose a "
-                               "card of the other colour to go at the same time. "
-                               f"{QUOTE_I}")
+                               "card of the other colour to go up at the same time (Rule I).")
         if di in PLACES:
             return self._refuse_pairing(state, si, sk, di)
         if di in (TALON_RED, TALON_BLACK):
             return IllegalMove(RULE_IV, "The talons are made from the pack alone, of the "
-                               f"cards not wanted in the Army or Navy. {QUOTE_IV}")
+                               "cards not wanted in the Army or Navy (Rule IV).")
         if di == STOCK:
             return IllegalMove(BOARD, "Nothing goes back into the pack.")
         if di == OUT:
@@ -570,7 +556,7 @@ class TheEmpressOfIndia(Game):
         if not dst:
             return IllegalMove(RULE_II, "That place is vacant; a card is paired by laying "
                                "it on a card, and vacancies are refilled by the rules "
-                               f"alone. {QUOTE_II}")
+                               "alone (Rule II).")
         if len(dst) > 1:
             return IllegalMove(PAIRED_ONCE, "Each card can only be paired once: that place "
                                "already holds a pair.")
@@ -594,7 +580,7 @@ class TheEmpressOfIndia(Game):
         for _, dst in move.steps:
             if self._index[dst] not in FOUNDATION_PILES:
                 return IllegalMove(RULE_I, "A move of two cards plays them both to "
-                                   f"foundations, a red and a black. {QUOTE_I}")
+                                   "foundations, a red and a black (Rule I).")
         (i1, k1), (i2, k2) = cards
         if (i1, k1) == (i2, k2):
             return IllegalMove(BOARD, "That names the same card twice.")
@@ -603,7 +589,7 @@ class TheEmpressOfIndia(Game):
         if _red(c1) == _red(c2):
             colour = "red" if _red(c1) else "black"
             return IllegalMove(RULE_I, f"Both cards are {colour}: a pair is one black and "
-                               f"one red card. {QUOTE_I}")
+                               "one red card (Rule I).")
         paired1, paired2 = len(piles[i1]) == 2, len(piles[i2]) == 2
         if paired1 or paired2:
             if i1 != i2:
@@ -611,8 +597,7 @@ class TheEmpressOfIndia(Game):
                                    "its own partner, on their respective foundations.")
         elif self.options.pair_play is PairPlay.STACKED:
             return IllegalMove(RULE_I, "Under the reading chosen, only two cards paired "
-                               "beforehand are played together: pair them first. "
-                               f"{QUOTE_I}")
+                               "beforehand are played together: pair them first.")
         for (si, sk), (_, dst) in zip(cards, move.steps):
             why = self._refuse_foundation(state, self._index[dst], piles[si][sk])
             if why:
@@ -627,8 +612,8 @@ class TheEmpressOfIndia(Game):
                                f": red cards go on the Generals (the red kings), black cards "
                                f"on the Admirals (the black aces).")
         if card.suit is not suit:
-            return IllegalMove(RULE_V, f"The {PILES[f].label} takes only {suit.noun}. "
-                               f"{QUOTE_V}")
+            return IllegalMove(RULE_V, f"The {PILES[f].label} takes only {suit.noun} "
+                               "(Rule V).")
         p = state.piles[f]
         top = p[-1] if p else None
         need = next_rank(f, top)
