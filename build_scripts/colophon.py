@@ -44,8 +44,8 @@ def _pyodide() -> str:
 
 
 def versions_html() -> str:
-    rows = [f"<tr><td>Python</td><td>{platform.python_version()}</td><td>runs the build "
-            "(CPython)</td></tr>"]
+    rows = [(f"<tr><td>Python</td><td>{platform.python_version()}</td><td>runs the build "
+             "(CPython)</td></tr>")]
     rows += [f"<tr><td>{html.escape(name)}</td><td>{html.escape(_version(dist))}</td>"
              f"<td>{html.escape(role)}</td></tr>" for dist, name, role in TOOLS]
     rows.append(f"<tr><td>Pyodide</td><td>{html.escape(_pyodide())}</td><td>runs the rules "

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from build_scripts.htmlwalk import Token, start_tag, tokenize  # noqa: E402
+from build_scripts.htmlwalk import Token, start_tag, tokenize
 
 TABLE = Path(__file__).with_name("conventions.toml")
 PRINCIPLES = "principles.md"
@@ -48,7 +48,8 @@ def load(path: Path = TABLE) -> dict[str, Any]:
 def convention(data: dict[str, Any], cid: str) -> dict[str, Any]:
     for c in data["convention"]:
         if c["id"] == cid:
-            return c
+            found: dict[str, Any] = c
+            return found
     raise KeyError(cid)
 
 
@@ -163,8 +164,9 @@ def _code_cell(text: str) -> str:
 
 def _chapter_link(c: dict[str, Any], docs: set[str], titles: dict[str, str]) -> str:
     slug = c["chapter"]
+    place: str = c["place"]
     if not slug:
-        return c["place"][:1].upper() + c["place"][1:]
+        return place[:1].upper() + place[1:]
     title = titles.get(slug, slug.replace("-", " ").title())
     if f"{slug}.md" not in docs:
         return f"*{title}*, {c['place']} (chapter in preparation)"
@@ -180,7 +182,8 @@ def summary_table(data: dict[str, Any]) -> str:
             f'<td markdown="span">[{c["name"]}](#convention-{c["id"]})</td>'
             + _md_cell(c["marks"]) + _code_cell(c["markdown"]) + "</tr>"
         )
-    return ('<div class="ed-table conventions-summary" markdown="block">\n<table markdown="block">\n<thead><tr><th>Convention</th><th>What it '
+    return ('<div class="ed-table conventions-summary" markdown="block">\n'
+            '<table markdown="block">\n<thead><tr><th>Convention</th><th>What it '
             'marks</th><th>How a chapter writes it</th></tr></thead>\n<tbody markdown="block">\n'
             + "\n".join(rows) + "\n</tbody>\n</table>\n</div>")
 
@@ -214,8 +217,8 @@ def sections(data: dict[str, Any], docs: set[str], titles: dict[str, str]) -> st
                 c["example"],
                 "```",
                 "",
-                f'<div class="transcription convention-example" data-chapter="{chapter}" '
-                "markdown>",
+                (f'<div class="transcription convention-example" data-chapter="{chapter}" '
+                 "markdown>"),
                 "",
                 c["example"],
                 "",
@@ -235,8 +238,9 @@ def artifacts_table(data: dict[str, Any]) -> str:
         rows.append('<tr markdown="block">' + _code_cell(a["seen"]) + _md_cell(a["reading"])
                     + f'<td>{a["count"]}</td>' + _md_cell(a["where"]) + "</tr>")
     total = sum(a["count"] for a in data["artifact"])
-    return ('<div class="ed-table artifacts" markdown="block">\n<table markdown="block">\n<thead><tr><th>In the source</th><th>Read</th>'
-            '<th>Times</th><th>Where</th></tr></thead>\n<tbody markdown="block">\n' + "\n".join(rows)
+    return ('<div class="ed-table artifacts" markdown="block">\n<table markdown="block">\n'
+            '<thead><tr><th>In the source</th><th>Read</th><th>Times</th><th>Where</th></tr>'
+            '</thead>\n<tbody markdown="block">\n' + "\n".join(rows)
             + f'\n</tbody>\n<tfoot><tr><td>Total</td><td></td><td>{total}</td><td></td></tr>'
             "</tfoot>\n</table>\n</div>")
 
@@ -292,9 +296,10 @@ def readings_table(docs_dir: Path, docs: set[str], titles: dict[str, str]) -> st
                 f'<td><ul>{"".join(choices)}</ul></td>'
                 "</tr>"
             )
-    return ('<div class="ed-table readings" markdown="block">\n<table markdown="block">\n<thead><tr><th>Note</th><th>Question</th>'
-            '<th>Board option</th><th>Readings (as written in a saved game or link)</th>'
-            '</tr></thead>\n<tbody markdown="block">\n' + "\n".join(rows) + "\n</tbody>\n</table>\n</div>")
+    return ('<div class="ed-table readings" markdown="block">\n<table markdown="block">\n'
+            "<thead><tr><th>Note</th><th>Question</th><th>Board option</th>"
+            "<th>Readings (as written in a saved game or link)</th></tr></thead>\n"
+            '<tbody markdown="block">\n' + "\n".join(rows) + "\n</tbody>\n</table>\n</div>")
 
 
 def check_examples(data: dict[str, Any], docs_dir: Path) -> list[str]:
@@ -323,8 +328,9 @@ def _titles(files: Any) -> dict[str, str]:
     for f in files.documentation_pages():
         slug = f.src_uri[:-3]
         first = f.abs_src_path and Path(f.abs_src_path).read_text(encoding="utf-8")
-        m = re.search(r"^title:\s*(.+)$", first or "", re.M) or re.search(r"^# (.+)$", first or "",
-                                                                           re.M)
+        text = first or ""
+        m = (re.search(r"^title:\s*(.+)$", text, re.MULTILINE)
+             or re.search(r"^# (.+)$", text, re.MULTILINE))
         titles[slug] = m.group(1).strip().strip('"') if m else slug
     return titles
 

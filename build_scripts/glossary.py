@@ -28,9 +28,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from mkdocs.utils import get_relative_url  # noqa: E402
+from mkdocs.utils import get_relative_url
 
-from build_scripts.htmlwalk import Element, inside, tokenize  # noqa: E402
+from build_scripts.htmlwalk import Element, inside, tokenize
 
 TABLE = Path(__file__).with_name("glossary.toml")
 GLOSSARY = "glossary.md"
@@ -39,12 +39,14 @@ GROUPS = ("book", "usage", "names")
 log = logging.getLogger("mkdocs.hooks.glossary")
 
 #: Elements whose text is never marked.
-SKIP_NAMES = frozenset(
-    "a h1 h2 h3 h4 h5 h6 code pre kbd samp script style button label select option textarea "
-    "svg figure figcaption summary title abbr dfn".split())
-SKIP_CLASSES = frozenset(
-    "admonition-title cadogan-board cadogan-option cadogan-figures cadogan-plate facsimile "
-    "cadogan-reader__switch ed-label ed-tips gloss pack-line headerlink".split())
+SKIP_NAMES = frozenset({
+    "a", "h1", "h2", "h3", "h4", "h5", "h6", "code", "pre", "kbd", "samp", "script", "style",
+    "button", "label", "select", "option", "textarea", "svg", "figure", "figcaption", "summary",
+    "title", "abbr", "dfn"})
+SKIP_CLASSES = frozenset({
+    "admonition-title", "cadogan-board", "cadogan-option", "cadogan-figures", "cadogan-plate",
+    "facsimile", "cadogan-reader__switch", "ed-label", "ed-tips", "gloss", "pack-line",
+    "headerlink"})
 #: Elements whose text is marked (with their descendants, less the above).
 MARK_CLASSES = frozenset({"transcription", "editorial"})
 
@@ -141,7 +143,7 @@ def mark(source: str, terms: list[Term], page_slug: str, glossary_href: str,
             out.append(t.raw)
             continue
 
-        def repl(m: re.Match[str]) -> str:
+        def repl(m: re.Match[str], matcher: Matcher = matcher) -> str:
             term = matcher.term(m.group(0))
             if term is None:
                 return m.group(0)
@@ -159,7 +161,8 @@ def mark(source: str, terms: list[Term], page_slug: str, glossary_href: str,
     defs = "".join(
         f'<span id="gloss-def-{t.id}">{html.escape(t.term)}. {inline(t.definition)}</span>'
         for t in sorted(used.values(), key=lambda t: t.id))
-    return "".join(out) + f'<aside class="ed-tips gloss-tips" hidden data-search-exclude>{defs}</aside>'
+    aside = f'<aside class="ed-tips gloss-tips" hidden data-search-exclude>{defs}</aside>'
+    return "".join(out) + aside
 
 
 # ------------------------------------------------------------------ the glossary page

@@ -18,8 +18,10 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
-RAW_TEXT = frozenset("script style textarea title".split())
+VOID = frozenset({
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
+    "wbr"})
+RAW_TEXT = frozenset(["script", "style", "textarea", "title"])
 
 _TAG = re.compile(
     r"""
@@ -31,7 +33,7 @@ _TAG = re.compile(
         (?P<attrs>(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)
         \s*(?P<selfclose>/?)>)
     """,
-    re.S | re.X,
+    re.DOTALL | re.VERBOSE,
 )
 _ATTR = re.compile(r"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 
@@ -94,7 +96,7 @@ def tokenize(source: str) -> Iterator[Token]:
             attrs = parse_attrs(m.group("attrs") or "")
             yield Token("start", m.group(0), name, attrs, tuple(stack))
             if name in RAW_TEXT and not m.group("selfclose"):
-                close = re.compile(rf"</{name}\s*>", re.I).search(source, pos)
+                close = re.compile(rf"</{name}\s*>", re.IGNORECASE).search(source, pos)
                 end = close.start() if close else n
                 if end > pos:
                     yield Token("raw", source[pos:end], name,

@@ -29,10 +29,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from mkdocs.plugins import event_priority  # noqa: E402
-from mkdocs.utils import get_relative_url  # noqa: E402
+from mkdocs.plugins import event_priority
+from mkdocs.utils import get_relative_url
 
-from build_scripts.htmlwalk import Token, start_tag, text_of, tokenize  # noqa: E402
+from build_scripts.htmlwalk import Token, start_tag, text_of, tokenize
 
 ILLUSTRATIONS = "illustrations.md"
 HOME = "index.md"
@@ -76,6 +76,9 @@ def _site_path(page_url: str, src: str) -> str:
     return urlsplit(urljoin("http://site/" + page_url, src)).path.lstrip("/")
 
 
+MISSING_PLATE = frozenset({"cadogan-plate", "cadogan-plate--missing"})
+
+
 def collect(source: str, page_src: str, page_url: str) -> tuple[str, list[Figure]]:
     """The page with an id on every figure, and its figures (in order)."""
     tokens = list(tokenize(source))
@@ -101,8 +104,8 @@ def collect(source: str, page_src: str, page_url: str) -> tuple[str, list[Figure
                 raw = start_tag("figure", {**t.attrs, "id": fid})
             fig = Figure(page_src, fid, _kind(classes, t.stack), "", "")
             open_fig.append((len(t.stack), fig, []))
-        elif t.kind == "start" and t.name == "div" and \
-                {"cadogan-plate", "cadogan-plate--missing"} <= set(t.attrs.get("class", "").split()):
+        elif t.kind == "start" and t.name == "div" and MISSING_PLATE <= set(
+                t.attrs.get("class", "").split()):
             figures.append(Figure(page_src, t.attrs.get("id", ""), "missing-plate",
                                   "", "", data={"chapter": t.attrs.get("id", "")[6:]}))
         if open_fig:
@@ -202,21 +205,20 @@ def illustrations_html(figures: dict[str, list[Figure]], pages: dict[str, Any],
         out = ['<p class="illustrations__none">No figure in this build.</p>']
     if facsimiles:
         out += ['<h2 id="facsimile-pages">Facsimile pages</h2>',
-                "<p>The printed pages of each chapter, cleaned from the scans, shown beside "
-                "the transcription:</p>",
+                ("<p>The printed pages of each chapter, cleaned from the scans, shown beside "
+                 "the transcription:</p>"),
                 '<ul class="illustrations-facsimiles">', *facsimiles, "</ul>"]
     return "\n".join(out)
 
 
 CHAPTER_DIV = re.compile(
-    r'<div class="cadogan-chapter"(?P<attrs>[^>]*)>(?P<body>.*?)</div>', re.S)
+    r'<div class="cadogan-chapter"(?P<attrs>[^>]*)>(?P<body>.*?)</div>', re.DOTALL)
 
 
 def chapters_html(source: str, figures: dict[str, list[Figure]], pages: dict[str, Any],
                   from_url: str) -> str:
     """The home page with each chapter placeholder made into an entry."""
     import engine
-
     from build_scripts.htmlwalk import parse_attrs
 
     def entry(m: re.Match[str]) -> str:

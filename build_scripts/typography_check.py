@@ -25,10 +25,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from build_scripts.htmlwalk import Element, Token, tokenize  # noqa: E402
+from build_scripts.htmlwalk import Element, Token, tokenize
 
 #: Elements whose content is not prose.
-NOT_TEXT = frozenset("code pre kbd samp script style svg textarea math var".split())
+NOT_TEXT = frozenset({
+    "code", "pre", "kbd", "samp", "script", "style", "svg", "textarea", "math", "var"})
 #: Attributes whose value is read to the reader (checked for artifacts).
 READ_ATTRS = ("alt", "title", "aria-label")
 CONTENT_CLASS = "md-content__inner"
@@ -75,8 +76,8 @@ def check_html(source: str, name: str = "<html>",
             if t.name == "img":
                 alt = t.attrs.get("alt")
                 if alt is None or not alt.strip():
-                    problems.append(Problem(name, "no-alt",
-                                            f"<img src={t.attrs.get('src', '?')!r}> has no alt text"))
+                    src = t.attrs.get("src", "?")
+                    problems.append(Problem(name, "no-alt", f"<img src={src!r}> has no alt text"))
                 for f in figures:
                     f["alt"] = f["alt"] or bool(alt and alt.strip())
             if t.name == "svg" and figures:

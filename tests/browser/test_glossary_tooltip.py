@@ -65,8 +65,9 @@ def test_definition_appears_on_keyboard_focus(page: Any) -> None:
             break
     assert focused, "Tab never reached a glossary term in the author's text"
     assert shown_text(page) == DEFINITIONS[focused]
-    described = page.evaluate("() => document.getElementById("
-                              "document.activeElement.getAttribute('aria-describedby')).textContent")
+    described = page.evaluate(
+        "() => document.getElementById("
+        "document.activeElement.getAttribute('aria-describedby')).textContent")
     assert described == DEFINITIONS[focused]
     page.keyboard.press("Escape")
     tooltip(page).wait_for(state="hidden", timeout=3000)

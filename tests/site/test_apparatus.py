@@ -153,7 +153,7 @@ def test_glossary_page_has_every_term_of_the_chapters() -> None:
         if t.group == "book":
             assert f'id="term-{t.id}"' in html
     # Each entry says where it is used, with a link to the first use.
-    uses = re.findall(r'<p class="glossary-uses" data-term="([\w-]+)">(.*?)</p>', html, re.S)
+    uses = re.findall(r'<p class="glossary-uses" data-term="([\w-]+)">(.*?)</p>', html, re.DOTALL)
     assert uses and all(text for _, text in uses)
     for term in used:
         entry = dict(uses)[term]
@@ -189,7 +189,7 @@ def test_home_page_lists_the_games_with_thumbnails() -> None:
     site = built_site()
     home = article(read(site, "."))
     entries = re.findall(r'<li class="chapter-entry[^"]*" data-chapter="([\w-]+)">(.*?)</li>',
-                         home, re.S)
+                         home, re.DOTALL)
     slugs = [s for s, _ in entries]
     assert slugs[:3] == ["the-sultan", "la-nivernaise", "the-empress-of-india"]
     assert set(slugs) >= {"the-constitution", "the-zodiac", "the-kings"}

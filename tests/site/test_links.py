@@ -5,7 +5,7 @@ loads anything from another origin (links to other sites are allowed, resources 
 from __future__ import annotations
 
 import html
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
@@ -21,7 +21,7 @@ RESOURCE_ATTRS = {("img", "src"), ("img", "srcset"), ("source", "src"), ("source
                   ("audio", "src")}
 
 
-@lru_cache(maxsize=None)
+@cache
 def ids_of(path: Path) -> frozenset[str]:
     ids: set[str] = set()
     for t in tokenize(path.read_text(encoding="utf-8")):

@@ -156,14 +156,16 @@ def test_no_artifact_in_the_sources_of_the_pages() -> None:
         assert not found, f"{md.name} contains {found}"
 
 
+MARKER = re.compile(r'<(a|span) class="[^"]*\bpb\b[^"]*"[^>]*data-page="(\w+)"[^>]*>(.*?)</\1>')
+
+
 def test_chapter_page_markers_read_as_the_convention_says() -> None:
     label = conventions.convention(DATA, "page-number")["template"]["label"]
     site = built_site()
     seen = 0
     for path in pages(site):
         html = path.read_text(encoding="utf-8")
-        for m in re.finditer(r'<(a|span) class="[^"]*\bpb\b[^"]*"[^>]*data-page="(\w+)"[^>]*>(.*?)</\1>',
-                             html):
+        for m in MARKER.finditer(html):
             seen += 1
             assert text_of(m.group(3)) == text_of(label.format(page=m.group(2))), \
                 f"{path.relative_to(site)}: page marker reads {text_of(m.group(3))!r}"
