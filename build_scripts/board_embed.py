@@ -3,7 +3,7 @@
 ``<div class="cadogan-board" data-game="SLUG"></div>`` (optionally ``data-deal="N"``, else
 deal 1) becomes the board's markup: its controls, the engine's action buttons, a status
 line, an ARIA live region, the runtime's paths, and the view of the deal's first position
-as JSON, which ``board.js`` draws at once, before Pyodide is ready.
+as JSON (attribute ``data-initial``), which ``board.js`` draws at once, before Pyodide is ready.
 
 ``<div class="cadogan-option" data-game="SLUG" data-option="FIELD"></div>`` becomes a
 labelled control (radio buttons, or a select for many choices) for that engine option,
@@ -47,10 +47,14 @@ def _e(text: Any) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _json_for_script(data: Any) -> str:
-    """JSON safe inside a <script> element."""
+def _json_attribute(data: Any) -> str:
+    """JSON as a single-quoted HTML attribute value (quotes left as they are: compact).
+
+    Not a ``<script type="application/json">``: Material's instant navigation re-runs every
+    inline script of a new page as JavaScript, type or no type."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c")
+    return (text.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;")
+            .replace(">", "&gt;"))
 
 
 def shortcut(key: str) -> str:
@@ -114,6 +118,7 @@ def board_html(attrs: dict[str, str], runtime: Runtime, board_id: str, where: st
         f'<div class="cadogan-board" id="{_e("board-" + board_id)}" data-game="{_e(slug)}"'
         f' data-board="{_e(board_id)}" data-deal="{deal}" data-engine="static"'
         f' data-pyodide="{_e(runtime.pyodide)}" data-engine-archive="{_e(runtime.archive)}"'
+        f" data-initial='{_json_attribute(initial)}'"
         f' role="region" aria-label="{_e(label)}">'
         '<div class="cb-head">'
         f'<span class="cb-deal">Deal <span class="cb-deal-n" data-cb="deal">{deal}</span></span>'
@@ -132,8 +137,6 @@ def board_html(attrs: dict[str, str], runtime: Runtime, board_id: str, where: st
         '<span class="cb-help"> · Click or drag a card, then its destination; keys: arrows '
         'or Tab to move, Enter to pick up and put down, Esc to cancel, U undo, R redo, '
         'N new deal.</span></p>'
-        f'<script type="application/json" class="cb-initial">{_json_for_script(initial)}'
-        '</script>'
         '</div>'
     )
 

@@ -44,6 +44,12 @@ def archive_name(data: bytes) -> str:
 
 
 def current_archive(root: Path = ROOT) -> tuple[str, bytes]:
+    """The archive of this build: made once when the build starts (``on_config``), so the
+    name embedded in the pages and the file written at the end always agree, even if the
+    sources change during the build. Outside a build, made afresh."""
+    shared = _shared()
+    if shared._build is not None and root == ROOT:
+        return shared._build
     data = archive_bytes(root)
     return archive_name(data), data
 
@@ -60,7 +66,26 @@ def write_archive(site_dir: Path, root: Path = ROOT) -> Path:
     return target
 
 
+#: The archive of the build in progress (set on the package module, which every hook shares:
+#: mkdocs loads each hook file as a separate module).
+_build: tuple[str, bytes] | None = None
+
+
+def _shared() -> Any:
+    import build_scripts.engine_archive as shared
+    return shared
+
+
 # ---- mkdocs hook events ---------------------------------------------------------------
+
+def on_config(config: Any) -> Any:
+    shared = _shared()
+    shared._build = None
+    data = archive_bytes()
+    shared._build = (archive_name(data), data)
+    return config
+
 
 def on_post_build(config: Any) -> None:
     write_archive(Path(config["site_dir"]))
+    _shared()._build = None

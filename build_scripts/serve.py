@@ -41,7 +41,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
     def log_error(self, format: str, *args: Any) -> None:  # noqa: A002
-        sys.stderr.write("serve: " + (format % args) + "\n")
+        sys.stderr.write(f"serve: {format % args} ({getattr(self, 'path', '?')})\n")
 
     def end_headers(self) -> None:
         # Versioned or content-hashed files never change under their name: cache for ever,

@@ -32,7 +32,7 @@ document.addEventListener('DOMContentLoaded', () => {
   window.__atDCL = b ? {
     cards: b.querySelectorAll('.cb-card').length,
     faceUp: b.querySelectorAll('.cb-card:not(.cb-back)').length,
-    embedded: JSON.parse(b.querySelector('script.cb-initial').textContent).view,
+    embedded: JSON.parse(b.getAttribute('data-initial')).view,
     engine: b.getAttribute('data-engine'),
     ready: b.getAttribute('data-engine') === 'ready',
     t: performance.now(),

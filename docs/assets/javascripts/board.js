@@ -174,7 +174,7 @@
     var root = this.root;
     root.setAttribute("data-mounted", "1");
     var initial = null;
-    try { initial = JSON.parse(root.querySelector("script.cb-initial").textContent); } catch (e) { initial = null; }
+    try { initial = JSON.parse(root.getAttribute("data-initial")); } catch (e) { initial = null; }
     this.initial = initial;
     var saved = this.readSave();
     var linked = this.readAddress();
@@ -883,7 +883,7 @@
   // ------------------------------------------------------------------ mounting
   function mountAll() {
     document.querySelectorAll(".cadogan-board[data-game]:not([data-mounted])").forEach(function (root) {
-      if (!root.querySelector("script.cb-initial")) return;
+      if (!root.hasAttribute("data-initial")) return;
       var b = new Board(root);
       root.cadoganBoard = b;
       b.mount();
