@@ -159,7 +159,8 @@ def mark(source: str, terms: list[Term], page_slug: str, glossary_href: str,
     if not used:
         return source
     defs = "".join(
-        f'<span id="gloss-def-{t.id}">{html.escape(t.term)}. {inline(t.definition)}</span>'
+        f'<span id="gloss-def-{t.id}"><b>{html.escape(t.term)}.</b> '
+        f"{inline(t.definition)}</span>"
         for t in sorted(used.values(), key=lambda t: t.id))
     aside = f'<aside class="ed-tips gloss-tips" hidden data-search-exclude>{defs}</aside>'
     return "".join(out) + aside

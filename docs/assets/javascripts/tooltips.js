@@ -40,14 +40,14 @@
     return target && target.closest ? target.closest(".ed-tip[aria-describedby]") : null;
   }
 
-  function descriptionOf(el) {
+  function descriptionsOf(el) {
     var ids = (el.getAttribute("aria-describedby") || "").split(/\s+/);
-    var parts = [];
+    var found = [];
     for (var i = 0; i < ids.length; i++) {
       var d = ids[i] && document.getElementById(ids[i]);
-      if (d) parts.push(d.textContent);
+      if (d && d.textContent.trim()) found.push(d);
     }
-    return parts.join(" ");
+    return found;
   }
 
   function place(el, tip) {
@@ -70,10 +70,15 @@
 
   function show(el) {
     cancelHide();
-    var text = descriptionOf(el);
-    if (!text) return;
+    var found = descriptionsOf(el);
+    if (!found.length) return;
     var tip = box();
-    tip.textContent = text;
+    tip.textContent = "";
+    // Copies of the build's own markup (a headword in <b>, italics), never of page text.
+    for (var i = 0; i < found.length; i++) {
+      if (i) tip.appendChild(document.createTextNode(" "));
+      for (var n = found[i].firstChild; n; n = n.nextSibling) tip.appendChild(n.cloneNode(true));
+    }
     tip.hidden = false;
     tip.setAttribute("data-for", el.getAttribute("data-term") || "");
     current = el;
