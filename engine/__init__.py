@@ -20,6 +20,7 @@ from .core import (
     Game, IllegalMove, Move, Outcome, PositionError, describe_options, options_from_text,
     options_to_text, view_of,
 )
+from .constitution import TheConstitution
 from .empress import TheEmpressOfIndia
 from .nivernaise import LaNivernaise
 from .sultan import TheSultan
@@ -33,7 +34,7 @@ __all__ = [
 
 #: Game classes by slug (the chapter's title, as in its page's address).
 GAMES: dict[str, type[Game]] = {cls.slug: cls for cls in (
-    TheSultan, LaNivernaise, TheEmpressOfIndia, TheZodiac)}
+    TheSultan, LaNivernaise, TheEmpressOfIndia, TheConstitution, TheZodiac)}
 
 
 def new_game(slug: str, seed: int = 0, options: Any = None) -> Game:
