@@ -4,7 +4,8 @@ After the build, every HTML page of the site is read back and the build FAILS if
 content (the article: the author's text, the notes, the apparatus) has:
 
 - a straight quotation mark or apostrophe (``'`` or ``"``) in its text, where the print has
-  curly ones (code, scripts, styles and attribute values are not text, and are not checked);
+  curly ones, or a double hyphen ``--`` where it has a dash (code, scripts, styles and
+  attribute values are not text, and are not checked);
 - a scraping artifact of the source text (the patterns of ``conventions.toml``, e.g.
   ``s.p.a.c`` or ``[Illustration``) in its text or in an alt text, title or label;
 - an ``<img>`` without alt text anywhere in the page, or a ``<figure>`` whose image has none.
@@ -34,12 +35,13 @@ NOT_TEXT = frozenset({
 READ_ATTRS = ("alt", "title", "aria-label")
 CONTENT_CLASS = "md-content__inner"
 QUOTES = re.compile(r"['\"]")
+DOUBLE_HYPHEN = re.compile(r"(?<!-)--(?!-)")
 
 
 @dataclass(frozen=True)
 class Problem:
     file: str
-    kind: str  # straight-quote, artifact, no-alt
+    kind: str  # straight-quote, double-hyphen, artifact, no-alt
     detail: str
 
     def __str__(self) -> str:
@@ -105,6 +107,9 @@ def check_html(source: str, name: str = "<html>",
             for m in QUOTES.finditer(text):
                 problems.append(Problem(name, "straight-quote",
                                         f"{m.group(0)} in {_context(text, m.start())}"))
+            for m in DOUBLE_HYPHEN.finditer(text):
+                problems.append(Problem(name, "double-hyphen",
+                                        f"-- for a dash in {_context(text, m.start())}"))
             low = text.lower()
             for p in patterns:
                 at = low.find(p)

@@ -45,6 +45,11 @@ def test_straight_quotes_in_notes_fail() -> None:
     assert kinds(body) == ["straight-quote"]
 
 
+def test_double_hyphen_for_a_dash_fails() -> None:
+    assert kinds("<p>is released--<em>the card</em></p>") == ["double-hyphen"]
+    assert kinds("<p>is released—<em>the card</em></p>") == []
+
+
 @pytest.mark.parametrize("artifact", [
     "These const.i.tute the Divan.", "leaving s.p.a.ce in the centre", "must first pa.s.s",
     "[Ill.u.s.tration: THE ZODIAC.]", "[Illustration: THE SULTAN.]", "the CONST.I.TUTION",
@@ -85,7 +90,7 @@ def test_curly_text_and_described_figures_pass() -> None:
 
 def test_code_attributes_and_scripts_are_not_text() -> None:
     body = ('<p title="it\'s an attribute" data-x=\'"\'>fine</p>'
-            "<p><code>\"'s.p.a.ce'\"</code></p><pre><code>[Illustration: X.]</code></pre>"
+            "<p><code>\"'s.p.a.ce'\" --</code></p><pre><code>[Illustration: X.]</code></pre>"
             '<script type="application/json">{"a": "it\'s"}</script>'
             "<style>a::before { content: '\"'; }</style><kbd>'</kbd>")
     assert kinds(body) == []
