@@ -22,6 +22,7 @@ from .core import (
 )
 from .constitution import TheConstitution
 from .empress import TheEmpressOfIndia
+from .kings import TheKings
 from .nivernaise import LaNivernaise
 from .sultan import TheSultan
 from .zodiac import TheZodiac
@@ -34,7 +35,7 @@ __all__ = [
 
 #: Game classes by slug (the chapter's title, as in its page's address).
 GAMES: dict[str, type[Game]] = {cls.slug: cls for cls in (
-    TheSultan, LaNivernaise, TheEmpressOfIndia, TheConstitution, TheZodiac)}
+    TheSultan, LaNivernaise, TheEmpressOfIndia, TheConstitution, TheZodiac, TheKings)}
 
 
 def new_game(slug: str, seed: int = 0, options: Any = None) -> Game:
