@@ -62,6 +62,7 @@ class Term:
     definition: str
     comment: str
     source: str
+    after: frozenset[str] = frozenset()  # if given, the word before a use must be one of these
 
     def applies_to(self, chapter: str) -> bool:
         return not self.chapters or chapter in self.chapters
@@ -80,7 +81,8 @@ def load(path: Path = TABLE) -> list[Term]:
         seen.add(t["id"])
         terms.append(Term(t["id"], t["term"], t["group"], tuple(t["variants"]),
                           bool(t.get("case", False)), tuple(t.get("chapters", ())),
-                          t["definition"], t.get("comment", ""), t["source"]))
+                          t["definition"], t.get("comment", ""), t["source"],
+                          frozenset(w.lower() for w in t.get("after", ()))))
     return terms
 
 
@@ -108,6 +110,22 @@ class Matcher:
 
     def term(self, word: str) -> Term | None:
         return self.exact.get(word) or self.folded.get(word.lower())
+
+    def uses(self, text: str) -> list[tuple[re.Match[str], Term]]:
+        """The uses of terms in ``text`` (one text node), in order."""
+        if self.regex is None:
+            return []
+        found = []
+        for m in self.regex.finditer(text):
+            term = self.term(m.group(0))
+            if term is None:
+                continue
+            if term.after:
+                before = re.search(r"([\w’'-]+)\W*$", text[:m.start()])
+                if before is None or before.group(1).lower() not in term.after:
+                    continue  # "round the Sovereign" is not a round of the deal
+            found.append((m, term))
+        return found
 
 
 def _markable(stack: tuple[Element, ...]) -> bool:
@@ -139,23 +157,18 @@ def mark(source: str, terms: list[Term], page_slug: str, glossary_href: str,
             continue
         chapter = _chapter(t.stack, page_slug)
         matcher = matchers.get(chapter) or matchers.setdefault(chapter, Matcher(terms, chapter))
-        if matcher.regex is None:
-            out.append(t.raw)
-            continue
-
-        def repl(m: re.Match[str], matcher: Matcher = matcher) -> str:
-            term = matcher.term(m.group(0))
-            if term is None:
-                return m.group(0)
+        pos = 0
+        for m, term in matcher.uses(t.raw):
             first = term.id not in used
             used[term.id] = term
             counts[term.id] = counts.get(term.id, 0) + 1
             anchor = f' id="gloss-first-{term.id}"' if first else ""
-            return (f'<a class="gloss ed-tip" href="{glossary_href}#term-{term.id}"{anchor} '
-                    f'data-term="{term.id}" aria-describedby="gloss-def-{term.id}">'
-                    f"{m.group(0)}</a>")
-
-        out.append(matcher.regex.sub(repl, t.raw))
+            out.append(t.raw[pos:m.start()])
+            out.append(f'<a class="gloss ed-tip" href="{glossary_href}#term-{term.id}"{anchor} '
+                       f'data-term="{term.id}" aria-describedby="gloss-def-{term.id}">'
+                       f"{m.group(0)}</a>")
+            pos = m.end()
+        out.append(t.raw[pos:])
     if not used:
         return source
     defs = "".join(

@@ -123,8 +123,8 @@ def test_every_use_is_marked_in_the_authors_text() -> None:
             if glossary.inside(t.stack, names=glossary.SKIP_NAMES,
                                classes=glossary.SKIP_CLASSES):
                 continue
-            left = matcher.regex.search(t.raw)
-            assert left is None, f"{slug}: {left.group(0)!r} unmarked in {t.raw[:80]!r}"
+            left = matcher.uses(t.raw)
+            assert not left, f"{slug}: {left[0][0].group(0)!r} unmarked in {t.raw[:80]!r}"
 
 
 def test_marking_respects_case_scope_and_markup() -> None:
@@ -141,6 +141,14 @@ def test_marking_respects_case_scope_and_markup() -> None:
     assert 'id="r"' in out and '<h3 id="x">Foundations</h3>' in out
     stripped = re.sub(r'<a class="gloss[^>]*>([^<]*)</a>', r"\1", out)
     assert stripped.split("<aside")[0] == html
+
+
+def test_a_word_in_another_sense_is_not_marked() -> None:
+    html = ('<div class="transcription" data-chapter="the-empress-of-india"><p>the knaves '
+            "stand guard round the Empress; deal a second round, and each round after</p></div>")
+    out = glossary.mark(html, TERMS, "the-empress-of-india", "../glossary/")
+    assert re.findall(r'<a class="gloss[^>]*>([^<]*)</a>', out) == ["round", "round"]
+    assert "guard round the" in out
 
 
 def test_glossary_page_has_every_term_of_the_chapters() -> None:
