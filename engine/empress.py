@@ -24,7 +24,18 @@ from typing import Any
 
 from .cards import ACE, KING, KNAVE, QUEEN, Card, Suit, pack
 from .core import (
-    ActionSpec, Fan, Figure, Game, IllegalMove, Layout, Move, Outcome, PileSpec, Region, Role, State,
+    ActionSpec,
+    Fan,
+    Figure,
+    Game,
+    IllegalMove,
+    Layout,
+    Move,
+    Outcome,
+    PileSpec,
+    Region,
+    Role,
+    State,
     option,
 )
 from .deal import shuffled

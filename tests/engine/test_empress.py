@@ -6,12 +6,14 @@ fail when the engine is wrong. Positions are written by hand with ``fixtures.mak
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine import Card, IllegalMove, Move, Outcome
@@ -618,7 +620,7 @@ def check_invariants(g: engine.Game, full: Counter[Card]) -> None:
                 assert not any(c.red == (talon == "tr") for c in p["stock"])
     for f in FOUNDATIONS:
         cs = p[f]
-        for a, b in zip(cs, cs[1:]):
+        for a, b in itertools.pairwise(cs):
             assert b.suit is a.suit and b.rank == next_rank(f in GENERALS, a.rank)
 
 
