@@ -22,12 +22,15 @@ import logging
 import re
 import sys
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from mkdocs.utils import get_relative_url
 
 from build_scripts.htmlwalk import Token, start_tag, tokenize
 
@@ -162,7 +165,11 @@ def _code_cell(text: str) -> str:
     return f"<td><code>{html.escape(text).replace(chr(10), '<br>')}</code></td>"
 
 
-def _chapter_link(c: dict[str, Any], docs: set[str], titles: dict[str, str]) -> str:
+def _chapter_link(c: dict[str, Any], docs: set[str], titles: dict[str, str],
+                  url_of: Callable[[str], str] | None = None) -> str:
+    """Where a convention's example is. A link to an anchor that a hook writes (a page marker,
+    a figure) is written as HTML, since mkdocs only knows the anchors of the Markdown; the
+    site's link test checks it."""
     slug = c["chapter"]
     place: str = c["place"]
     if not slug:
@@ -170,8 +177,11 @@ def _chapter_link(c: dict[str, Any], docs: set[str], titles: dict[str, str]) -> 
     title = titles.get(slug, slug.replace("-", " ").title())
     if f"{slug}.md" not in docs:
         return f"*{title}*, {c['place']} (chapter in preparation)"
+    if c["anchor"] and url_of is not None:
+        href = html.escape(f"{url_of(slug)}#{c['anchor']}", quote=True)
+        return f'<a href="{href}"><em>{html.escape(title)}</em>, {html.escape(place)}</a>'
     anchor = f"#{c['anchor']}" if c["anchor"] else ""
-    return f"[*{title}*, {c['place']}]({slug}.md{anchor})"
+    return f"[*{title}*, {place}]({slug}.md{anchor})"
 
 
 def summary_table(data: dict[str, Any]) -> str:
@@ -188,10 +198,11 @@ def summary_table(data: dict[str, Any]) -> str:
             + "\n".join(rows) + "\n</tbody>\n</table>\n</div>")
 
 
-def sections(data: dict[str, Any], docs: set[str], titles: dict[str, str]) -> str:
+def sections(data: dict[str, Any], docs: set[str], titles: dict[str, str],
+             url_of: Callable[[str], str] | None = None) -> str:
     out = []
     for c in data["convention"]:
-        where = _chapter_link(c, docs, titles)
+        where = _chapter_link(c, docs, titles, url_of)
         part = [
             f'### {c["name"]} {{ #convention-{c["id"]} }}',
             "",
@@ -353,11 +364,17 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     docs: set[str] = _state.get("docs", set())
     titles: dict[str, str] = _state.get("titles", {})
     docs_dir = Path(config["docs_dir"])
+
+    def url_of(slug: str) -> str:
+        target = files.get_file_from_path(f"{slug}.md")
+        rel = get_relative_url(target.url, page.url) if target is not None else f"../{slug}/"
+        return rel if rel.endswith("/") else rel + "/"
+
     for problem in check_examples(data, docs_dir):
         log.warning(problem)
     parts = {
         "summary": lambda: summary_table(data),
-        "each": lambda: sections(data, docs, titles),
+        "each": lambda: sections(data, docs, titles, url_of),
         "artifacts": lambda: artifacts_table(data),
         "breaks": lambda: breaks_list(data, titles),
         "removed": lambda: removed_list(data),
