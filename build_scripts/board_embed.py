@@ -23,12 +23,16 @@ from typing import Any
 import engine
 from build_scripts import engine_archive, pyodide_runtime
 
+from mkdocs.utils import get_relative_url
+
 try:
     from mkdocs.exceptions import PluginError as _BuildError
 except ImportError:  # pragma: no cover
     _BuildError = RuntimeError  # type: ignore[misc,assignment]
 
 DEFAULT_DEAL = 1
+#: The board's script, relative to the site root (under docs/).
+BOARD_SCRIPT = "assets/javascripts/board.js"
 #: Keys the board keeps for itself; an action whose key is one of these takes Shift.
 RESERVED_KEYS = {"u": "Undo", "r": "Redo", "n": "New deal"}
 #: Above this many choices an option is a select rather than radio buttons.
@@ -177,8 +181,11 @@ def option_html(attrs: dict[str, str], board_ids: dict[str, str], where: str = "
     return head + body + tail
 
 
-def transform(page_html: str, runtime: Runtime, where: str = "") -> str:
-    """Replace every board and option placeholder in one page's HTML."""
+def transform(page_html: str, runtime: Runtime, where: str = "",
+              script: str = "assets/javascripts/board.js") -> str:
+    """Replace every board and option placeholder in one page's HTML. ``script`` is the URL
+    of board.js relative to the page: it is loaded right after each board, so the board is
+    drawn as soon as it is parsed (and only pages with a board load it)."""
     board_ids: dict[str, str] = {}
     used: set[str] = set()
 
@@ -191,7 +198,8 @@ def transform(page_html: str, runtime: Runtime, where: str = "") -> str:
             bid = f"{slug}-{n}"
         used.add(bid)
         board_ids.setdefault(slug, bid)
-        return board_html(attrs, runtime, bid, where)
+        return (board_html(attrs, runtime, bid, where)
+                + f'<script src="{_e(script)}"></script>')
 
     out = _BOARD_RE.sub(board, page_html)
     return _OPTION_RE.sub(lambda m: option_html(_attrs(m.group("attrs")), board_ids, where), out)
@@ -213,4 +221,5 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
         return html_text
     runtime = _runtime or Runtime.current()
     where = str(Path(page.file.src_uri)) if getattr(page, "file", None) else "page"
-    return transform(html_text, runtime, where)
+    script = get_relative_url(BOARD_SCRIPT, page.url)
+    return transform(html_text, runtime, where, script)

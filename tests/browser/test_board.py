@@ -319,3 +319,57 @@ def test_shared_address_restores_deal_options_and_moves(browser: Any, site: str,
     finally:
         ctx.close()
     watch.check()
+
+
+def test_instant_navigation_keeps_the_engine(flow: tuple[Any, Watch], site: str) -> None:
+    page, watch = flow
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT)
+    played = view(page)["played"]
+    page.evaluate("window.__sameDocument = true")
+    page.locator(f"a[href='{site}']").first.click()
+    page.wait_for_function(f"!document.querySelector(\"{BOARD}\")", timeout=20_000)
+    wasm_before = sum(1 for u in watch.requests if u.endswith(".wasm"))
+    page.locator(f"nav a[href$='/{SLUG}/']").first.click()
+    page.wait_for_selector(READY, timeout=10_000)
+    assert page.evaluate("window.__sameDocument === true"), "instant navigation is off"
+    assert view(page)["played"] == played  # the saved game, resumed
+    assert len([w for w in page.workers if "board-worker" in w.url]) == 1
+    assert sum(1 for u in watch.requests if u.endswith(".wasm")) == wasm_before
+
+
+def test_a_move_of_several_steps(browser: Any, site: str, watch: Watch) -> None:
+    """The generic board completes a move of several steps when its chosen steps equal a
+    legal move's, in any order (The Empress of India plays a red and a black card at once)."""
+    import engine
+    multi = [(slug, cls) for slug, cls in engine.GAMES.items()
+             if any(len(m.steps) > 1 for m in engine.new_game(slug, 1).legal_moves())]
+    if not multi:
+        pytest.skip("no registered game has a move of several steps on deal 1")
+    slug, _ = multi[0]
+    board = f".cadogan-board[data-game='{slug}']"
+    ctx = open_context(browser, watch)
+    try:
+        page = ctx.new_page()
+        page.goto(site + f"{slug}/")
+        page.wait_for_selector(f"{board}[data-engine='ready']", timeout=BOOT_TIMEOUT)
+        v = page.evaluate(f"document.querySelector(\"{board}\").cadoganBoard.view")
+        move = next(m for m in v["moves"] if len(m["steps"]) > 1)
+        steps = list(reversed(move["steps"]))  # the other order than the engine lists
+        for i, (src, dst) in enumerate(steps):
+            page.locator(f"{board} .cb-card[data-ref='{src}']").click()
+            top = page.locator(f"{board} .cb-card[data-ref='{dst}']")
+            (top if top.count() else page.locator(f"{board} .cb-pile[data-pile='{dst}']")
+             ).click(force=True)
+            if i < len(steps) - 1:
+                live = page.get_attribute(f"{board} [data-cb=live]", "data-last") or ""
+                assert live.startswith(f"Step {i + 1} chosen"), live
+                assert page.evaluate(
+                    f"document.querySelector(\"{board}\").cadoganBoard.view.played") == 0
+        page.wait_for_function(
+            f"document.querySelector(\"{board}\").cadoganBoard.view.played === 1",
+            timeout=10_000)
+        pos = page.evaluate(f"document.querySelector(\"{board}\").cadoganBoard.position")
+        assert f"moves={move['m']}" in pos
+    finally:
+        ctx.close()
+    watch.check()

@@ -147,10 +147,12 @@ def test_embedded_json_survives_any_text() -> None:
     assert json.loads(p.boards[0]["data-initial"] or "") == data
 
 
-def test_no_inline_script_in_the_board() -> None:
+def test_no_inline_script_in_the_board_and_board_js_follows_it() -> None:
     # Material's instant navigation re-runs inline scripts as JavaScript, whatever their type.
-    out = board_embed.transform(f'<div class="cadogan-board" data-game="{SLUG}"></div>', RUNTIME)
-    assert "<script" not in out
+    out = board_embed.transform(f'<div class="cadogan-board" data-game="{SLUG}"></div>', RUNTIME,
+                                script="../assets/javascripts/board.js")
+    assert re.findall(r"<script[^>]*>", out) == ['<script src="../assets/javascripts/board.js">']
+    assert out.endswith('<script src="../assets/javascripts/board.js"></script>')
 
 
 def test_unknown_game_or_option_fails_the_build() -> None:

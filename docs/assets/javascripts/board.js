@@ -7,11 +7,20 @@
  * view and offers the moves the view lists (`movable`, `moves`, `actions`); every rule is
  * checked by the engine, and a refused move quotes the sentence of the chapter it breaks.
  *
- * Loaded once (extra_javascript); boards are mounted on every page Material shows, through
- * `document$` (instant navigation) or DOMContentLoaded.
+ * Loaded by a <script> right after each board (written by the build hook), not through
+ * extra_javascript: pages without a board never load it. It runs once per tab; boards are
+ * mounted when it runs and on every page Material's instant navigation shows (`document$`).
  */
 (function () {
   "use strict";
+
+  // The build puts this script right after each board (so the board is drawn as soon as it
+  // is parsed, before the rest of the page), and Material's instant navigation runs it again
+  // on every page it shows: after the first run, only mount the new page's boards.
+  if (window.__cadoganBoard) {
+    window.__cadoganBoard.mountAll();
+    return;
+  }
 
   var SCRIPT_URL = (document.currentScript && document.currentScript.src) ||
     new URL("assets/javascripts/board.js", document.baseURI).href;
@@ -567,16 +576,25 @@
     });
   };
 
+  // The controls come later in the page than the board (and this script): listen on the
+  // document, once per tab, and find the board by id when a control changes.
+  var boards = {};
+
   Board.prototype.connectOptions = function () {
+    boards[this.id] = this;
     var self = this;
-    this.optionControls().forEach(function (f) {
-      f.addEventListener("change", function (ev) {
-        var t = ev.target;
-        if (!t || !t.name) return;
-        self.setOption(f, f.getAttribute("data-option"), t.value);
-      });
-    });
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", function () { self.syncOptions(); });
+    }
   };
+
+  document.addEventListener("change", function (ev) {
+    var t = ev.target;
+    var f = t && t.closest ? t.closest("fieldset.cadogan-option") : null;
+    if (!f || !t.name) return;
+    var b = boards[f.getAttribute("data-board")];
+    if (b && b.root.isConnected) b.setOption(f, f.getAttribute("data-option"), t.value);
+  });
 
   Board.prototype.syncOptions = function () {
     if (!this.view) return;
@@ -893,6 +911,7 @@
   // This script comes at the end of the body: the page's boards are already parsed, so draw
   // them now (before the first paint where possible); then again on every page that
   // Material's instant navigation shows.
+  window.__cadoganBoard = { mountAll: mountAll };
   mountAll();
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(function () { mountAll(); });

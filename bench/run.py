@@ -1,0 +1,101 @@
+"""The edition's benchmark (`make bench`): prints one JSON object.
+
+- ``engine``: cycles of legal_moves + play + undo per second, per game, in CPython and in
+  Pyodide under Node (the engine archive the site ships, installed with unpackArchive);
+- ``browser``: the La Nivernaise chapter in headless Chromium: board visible and ready,
+  cold and warm, beside a bare ``loadPyodide()`` in the same browser; bytes transferred,
+  with and without the Pyodide runtime (bench/browser_bench.py);
+- ``scans``: bench/scans_bench.py's numbers, when that file is present.
+
+Options: ``--quick`` (one browser repeat, shorter engine runs), ``--only engine,browser``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = Path(__file__).resolve().parent
+for p in (str(ROOT), str(BENCH)):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+import engine_bench  # noqa: E402
+
+from build_scripts import engine_archive  # noqa: E402
+
+
+def pyodide_engine(seconds: float) -> dict[str, Any]:
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "pyodide").is_dir():
+        return {"skipped": "needs node and node_modules/pyodide (npm ci)"}
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = Path(tmp) / "engine.zip"
+        archive.write_bytes(engine_archive.archive_bytes())
+        r = subprocess.run([node, str(BENCH / "pyodide_bench.mjs"), str(archive),
+                            str(BENCH / "engine_bench.py"), str(seconds)],
+                           cwd=ROOT, capture_output=True, text=True, timeout=600)
+    if r.returncode != 0:
+        return {"error": r.stderr.strip()[-2000:]}
+    return dict(json.loads(r.stdout.strip().splitlines()[-1]))
+
+
+def engine_section(seconds: float) -> dict[str, Any]:
+    cpython = engine_bench.run(seconds)
+    pyo = pyodide_engine(seconds)
+    out: dict[str, Any] = {
+        "cpython": {k: v["per_second"] for k, v in cpython.items()},
+        "pyodide_node": ({k: v["per_second"] for k, v in pyo["games"].items()}
+                         if "games" in pyo else pyo),
+        "unit": "cycles of legal_moves + play + undo per second",
+    }
+    if "boot_ms" in pyo:
+        out["pyodide_node_boot_ms"] = pyo["boot_ms"]
+    return out
+
+
+def scans_section() -> dict[str, Any] | None:
+    if not (BENCH / "scans_bench.py").is_file():
+        return None
+    try:
+        mod = importlib.import_module("scans_bench")
+        return dict(mod.run())
+    except Exception as e:  # the scans benchmark is another part's: report, do not fail
+        return {"error": f"{type(e).__name__}: {e}"}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Benchmark the edition; prints JSON.")
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--only", default="engine,browser,scans")
+    args = ap.parse_args(argv)
+    parts = set(args.only.split(","))
+    t0 = time.time()
+    out: dict[str, Any] = {"machine": {"python": platform.python_version(),
+                                       "cpus": __import__("os").cpu_count()}}
+    if "engine" in parts:
+        out["engine"] = engine_section(0.5 if args.quick else 2.0)
+    if "browser" in parts:
+        import browser_bench
+        out["browser"] = browser_bench.run(1 if args.quick else 3)
+    if "scans" in parts:
+        s = scans_section()
+        if s is not None:
+            out["scans"] = s
+    out["seconds"] = round(time.time() - t0, 1)
+    print(json.dumps(out, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
