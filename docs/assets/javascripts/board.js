@@ -413,16 +413,31 @@
     }
   };
 
-  Board.prototype.metrics = function () {
-    var g = this.view.grid;
+  // The arrangement to draw at the board's present width: the view's own, or one of its
+  // optional `layouts` (the narrowest whose max_width the board fits).
+  Board.prototype.arrangement = function (width) {
+    var v = this.view, best = null;
+    (v.layouts || []).forEach(function (l) {
+      if (l && l.grid && width <= l.max_width && (!best || l.max_width < best.max_width)) best = l;
+    });
+    if (!best) return { name: "", grid: v.grid, regions: v.regions || [], piles: {}, hidden: {} };
+    var hidden = {};
+    (best.hidden || []).forEach(function (id) { hidden[id] = true; });
+    return { name: best.name || "layout", grid: best.grid, regions: best.regions || [],
+      piles: best.piles || {}, hidden: hidden };
+  };
+
+  Board.prototype.metrics = function (grid) {
     var width = this.parts.table.clientWidth || this.root.clientWidth || 700;
-    var slot = Math.max(30, Math.min(124, width / g.w));
+    var slot = Math.max(26, Math.min(124, width / grid.w));
     var cw = slot * 0.9, ch = cw * 1.4;
     return { slot: slot, slotH: ch + slot * 0.1, cw: cw, ch: ch };
   };
 
   Board.prototype.draw = function () {
-    var view = this.view, table = this.parts.table, mt = this.metrics();
+    var view = this.view, table = this.parts.table;
+    var width = table.clientWidth || this.root.clientWidth || 700;
+    var arr = this.arrangement(width), mt = this.metrics(arr.grid);
     var self = this;
     var focusKey = document.activeElement && table.contains(document.activeElement) ?
       document.activeElement.getAttribute("data-key") : null;
@@ -431,12 +446,32 @@
     var targets = this.pick ? (movable[this.pick] || []) : [];
     var chosen = {};
     this.steps.forEach(function (s) { chosen[s[0]] = true; chosen[s[1]] = true; });
-    var maxX = view.grid.w * mt.slot, maxY = view.grid.h * mt.slotH;
+    var maxX = arr.grid.w * mt.slot, maxY = arr.grid.h * mt.slotH;
     table.style.setProperty("--cw", mt.cw + "px");
     table.style.setProperty("--ch", mt.ch + "px");
     table.classList.toggle("cb-picking", !!this.pick);
+    table.setAttribute("data-layout", arr.name);
 
-    view.piles.forEach(function (pile) {
+    arr.regions.forEach(function (r) {
+      var re = el("div", "cb-region", { "aria-hidden": "true" });
+      re.style.left = (r.x * mt.slot) + "px";
+      re.style.top = (r.y * mt.slotH) + "px";
+      re.style.width = (r.w * mt.slot) + "px";
+      re.style.height = (r.h * mt.slotH) + "px";
+      re.appendChild(el("span", "cb-region-label")).textContent = r.label;
+      frag.appendChild(re);
+    });
+
+    view.piles.forEach(function (original) {
+      if (arr.hidden[original.id]) return;
+      var place = arr.piles[original.id], pile = original;
+      if (place) {
+        pile = Object.assign({}, original, {
+          x: place.x !== undefined ? place.x : original.x,
+          y: place.y !== undefined ? place.y : original.y,
+          rotate: place.rotate !== undefined ? place.rotate : original.rotate,
+        });
+      }
       var left = pile.x * mt.slot + (mt.slot - mt.cw) / 2, top = pile.y * mt.slotH;
       var n = pile.cards.length, fan = pile.fan || "none";
       var offsets = self.fanOffsets(pile, mt);
