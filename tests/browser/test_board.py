@@ -233,6 +233,18 @@ def test_option_control_switches_the_reading(flow: tuple[Any, Watch]) -> None:
     assert "examined_use:play" in position(page)
 
 
+def test_print_hides_the_controls(flow: tuple[Any, Watch]) -> None:
+    page, _ = flow
+    page.emulate_media(media="print")
+    try:
+        assert not page.locator(f"{BOARD} .cb-controls").is_visible()
+        assert not page.locator("fieldset.cadogan-option").first.is_visible()
+        assert page.locator(f"{BOARD} .cb-table").is_visible()  # the position itself prints
+    finally:
+        page.emulate_media(media="screen")
+    assert page.locator(f"{BOARD} .cb-controls").is_visible()
+
+
 def test_reload_resumes_the_game(flow: tuple[Any, Watch]) -> None:
     page, _ = flow
     before_pos, before_view = position(page), view(page)
@@ -255,8 +267,8 @@ def test_reload_resumes_the_game(flow: tuple[Any, Watch]) -> None:
 
 
 def _fresh(browser: Any, site: str, watch: Watch, *, storage: str | None = None,
-           hash_: str = "") -> tuple[Any, Any]:
-    ctx = open_context(browser, watch)
+           hash_: str = "", **kw: Any) -> tuple[Any, Any]:
+    ctx = open_context(browser, watch, **kw)
     page = ctx.new_page()
     if storage is not None:
         page.add_init_script(f"localStorage.setItem({json.dumps(STORE)}, {json.dumps(storage)})")
@@ -307,7 +319,7 @@ def test_shared_address_restores_deal_options_and_moves(browser: Any, site: str,
     game.play(game.legal_moves()[0])
     fields = dict(f.split("=", 1) for f in game.position(compact=True).split(";"))
     hash_ = "#" + "&".join(f"{k}={v}" for k, v in fields.items() if v)
-    ctx, page = _fresh(browser, site, watch, hash_=hash_)
+    ctx, page = _fresh(browser, site, watch, hash_=hash_, has_touch=True)
     try:
         v = view(page)
         assert v["deal"] == 7 and v["played"] == 1
@@ -315,6 +327,13 @@ def test_shared_address_restores_deal_options_and_moves(browser: Any, site: str,
         assert page.inner_text(f"{BOARD} [data-cb=deal]") == "7"
         assert page.locator("fieldset.cadogan-option[data-option='examined_use'] "
                             "input[value=play-and-fill]").is_checked()
+        assert position(page) == game.position()
+        # A move by touch: tap the card, tap its destination.
+        src, dst = single_step_moves(v)[0]
+        page.locator(f"{BOARD} .cb-card[data-ref='{src}']").tap()
+        pile_click_target(page, dst).tap(force=True)
+        wait_played(page, 2)
+        game.play(f"{src}-{dst}")
         assert position(page) == game.position()
     finally:
         ctx.close()
