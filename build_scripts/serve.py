@@ -120,6 +120,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        err = sys.exc_info()[1]
+        if isinstance(err, (ConnectionResetError, BrokenPipeError, ConnectionAbortedError)):
+            return  # the browser went away mid-answer (a page closed): not worth a word
+        super().handle_error(request, client_address)
+
 
 def make_server(root: Path, host: str = "127.0.0.1", port: int = 0,
                 use_gzip: bool = True) -> Server:
