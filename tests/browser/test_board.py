@@ -391,3 +391,32 @@ def test_a_move_of_several_steps(browser: Any, site: str, watch: Watch) -> None:
     finally:
         ctx.close()
     watch.check()
+
+
+def test_engine_failure_is_shown_not_hung(browser: Any, site: str) -> None:
+    """A wasm served with the wrong MIME type makes Pyodide log "wasm instantiation failed"
+    and wait for ever: the worker's watchdog reports it and the board says so."""
+    watch = Watch()
+    ctx = open_context(browser, watch)
+
+    def wrong_mime(route: Any) -> None:
+        watch.requests.append(route.request.url)
+        resp = route.fetch()
+        route.fulfill(response=resp, headers={**resp.headers, "content-type": "text/plain",
+                                              "content-encoding": ""},
+                      body=resp.body())
+
+    ctx.route("**/pyodide.asm.wasm", wrong_mime)
+    try:
+        page = ctx.new_page()
+        page.goto(site + f"{SLUG}/")
+        page.wait_for_selector(f"{BOARD}[data-engine='failed']", timeout=BOOT_TIMEOUT)
+        text = page.inner_text(f"{BOARD} [data-cb=engine]")
+        assert "could not start" in text and "WebAssembly" in text, text
+        assert page.locator(f"{BOARD} .cb-card").count() == 104  # the position stays drawn
+        page.locator(f"{BOARD} .cb-card").last.click()
+        assert "cannot be played" in said(page)
+    finally:
+        ctx.close()
+    assert not watch.off_origin
+    assert any("wasm instantiation failed" in e.lower() for e in watch.console_errors)
