@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from build_scripts.scanlib import MANIFEST_PATH, SCANS_DIR
+from build_scripts.scanlib import MANIFEST_PATH, scans_dir
 from build_scripts.scanlib.fetch import verified
 from build_scripts.scanlib.manifest import load
 from build_scripts.scanlib.pipeline import run as run_pipeline
@@ -27,7 +27,7 @@ from build_scripts.scanlib.pipeline import run as run_pipeline
 
 def _scans_folder() -> Path | None:
     manifest = load(MANIFEST_PATH)
-    for folder in (SCANS_DIR, (ROOT / ".." / "shared" / "scans").resolve()):
+    for folder in (scans_dir(), (ROOT / ".." / "shared" / "scans").resolve()):
         if all(verified(folder / p.file, p) for p in manifest.pages if p.is_processed):
             return folder
     return None

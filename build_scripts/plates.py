@@ -5,11 +5,15 @@
   full-resolution plate), or a visible note when the scans are absent.
 - `<div class="transcription" data-chapter="SLUG" data-pages="35 36" markdown>` gets a switch
   (transcription / facsimile / side by side) and a facsimile pane of the chapter's pages; each
-  `<span class="pb" data-page="35"></span>` inside becomes a link "[p. 35]" to its page.
+  `<span class="pb" data-page="35"></span>` inside becomes a link "[p. 35]" (label and anchor
+  from the `page-number` convention of conventions.toml) to its page, or, when the scans are
+  absent, to the pane's note saying so.
 
-The images come from `build_scripts.scanlib.pipeline` (cached in .cache/scans/) and are written
-to `assets/plates/SLUG/` and `assets/facsimile/` after the build. Missing scans are reported
-once per build on the `cadogan.scans` logger, which does not fail `mkdocs build --strict`.
+The scans are read from `scans/` (or `$CADOGAN_SCANS_DIR`); the images come from
+`build_scripts.scanlib.pipeline` (cached in `.cache/scans/`, or `$CADOGAN_SCANS_CACHE`) and are
+written to `assets/plates/SLUG/` and `assets/facsimile/` after the build. Missing scans are
+reported once per build on the `cadogan.scans` logger, which does not fail
+`mkdocs build --strict`.
 """
 
 from __future__ import annotations
@@ -27,13 +31,15 @@ if str(ROOT) not in sys.path:
 
 from mkdocs.utils import get_relative_url
 
-from build_scripts.scanlib import CACHE_DIR, MANIFEST_PATH, SCANS_DIR
+from build_scripts.scanlib import MANIFEST_PATH, REPO_ROOT, cache_dir, scans_dir
 from build_scripts.scanlib.manifest import Manifest, load
 from build_scripts.scanlib.markup import (
     PAGE_FILES,
     PLATE_FILES,
+    PageMarker,
     SiteScans,
     Sizes,
+    load_page_marker,
     page_path,
     plate_path,
     transform,
@@ -47,7 +53,7 @@ if not log.handlers:
     log.addHandler(_handler)
     log.propagate = False
 
-_state: dict[str, Any] = {"manifest": None, "result": None}
+_state: dict[str, Any] = {"manifest": None, "result": None, "marker": None}
 
 
 def _sizes(result: RunResult) -> dict[str, Sizes]:
@@ -55,20 +61,35 @@ def _sizes(result: RunResult) -> dict[str, Sizes]:
             for name, page in result.pages.items()}
 
 
+def _shown(folder: Path) -> str:
+    """A folder as the warning names it: relative to the repository when inside it."""
+    try:
+        return folder.relative_to(REPO_ROOT).as_posix() + "/"
+    except ValueError:
+        return str(folder)
+
+
 def on_pre_build(config: Any) -> None:
     manifest = load(MANIFEST_PATH)
     started = time.perf_counter()
-    result = run(manifest, SCANS_DIR, CACHE_DIR)
+    folder = scans_dir()
+    result = run(manifest, folder, cache_dir())
     _state["manifest"], _state["result"] = manifest, result
+    _state["marker"] = load_page_marker()  # read each build: `mkdocs serve` sees edits
     if result.invalid:
-        log.warning("%d scan(s) in scans/ do not match scans/manifest (%s): run `make scans` "
+        log.warning("%d scan(s) in %s do not match scans/manifest (%s): run `make scans` "
                     "to fetch them again; their plates and facsimiles are left out.",
-                    len(result.invalid), ", ".join(result.invalid[:4]))
-    elif result.missing:
-        log.warning("page scans absent (%d of %d missing in scans/): the site shows the drawn "
+                    len(result.invalid), _shown(folder), ", ".join(result.invalid[:4]))
+    elif result.missing and not result.pages:
+        log.warning("page scans absent (%d of %d missing in %s): the site shows the drawn "
                     "diagrams only, and notes where the plates and facsimiles would be. Run "
-                    "`make scans` to get them.", len(result.missing),
-                    len(result.missing) + len(result.pages))
+                    "`make scans` to get them.", len(result.missing), len(result.missing),
+                    _shown(folder))
+    elif result.missing:
+        log.warning("%d of %d page scans missing in %s (%s): their plates and facsimiles are "
+                    "left out. Run `make scans` to get them.", len(result.missing),
+                    len(result.missing) + len(result.pages), _shown(folder),
+                    ", ".join(result.missing[:4]))
     logging.getLogger("cadogan.scans.timing").debug(
         "scans: %d pages in %.2f s (%d steps run)", len(result.pages),
         time.perf_counter() - started, result.steps_run)
@@ -82,8 +103,10 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     if manifest is None or result is None:
         on_pre_build(config)
         manifest, result = _state["manifest"], _state["result"]
+    marker: PageMarker = _state["marker"]
     assert manifest is not None and result is not None
-    scans = SiteScans(manifest, _sizes(result), lambda path: get_relative_url(path, page.url))
+    scans = SiteScans(manifest, _sizes(result), lambda path: get_relative_url(path, page.url),
+                      marker)
     return transform(html, scans)
 
 

@@ -22,7 +22,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import MANIFEST_PATH, REPO_ROOT, SCANS_DIR
+from . import MANIFEST_PATH, REPO_ROOT, scans_dir
 from .manifest import Manifest, ManifestError, PageEntry, load
 
 USER_AGENT = "cadogan-edition-scan-fetch/1 (+https://www.gutenberg.org/ebooks/21642)"
@@ -113,7 +113,9 @@ def resolve_source(source: str, manifest: Manifest) -> tuple[str, str]:
     return "url", manifest.source_url
 
 
-def fetch(manifest: Manifest, source: str, dest: Path = SCANS_DIR) -> FetchResult:
+def fetch(manifest: Manifest, source: str, dest: Path | None = None) -> FetchResult:
+    """Put every listed scan in `dest` (default: `scans_dir()`), verified."""
+    dest = scans_dir() if dest is None else dest
     kind, where = resolve_source(source, manifest)
     result = FetchResult()
     network_down = ""
@@ -144,7 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--source", default="../shared/scans",
                         help="folder holding the scans, or base URL (default: ../shared/scans)")
-    parser.add_argument("--dest", default=str(SCANS_DIR), help="where to put them (scans/)")
+    parser.add_argument("--dest", default=str(scans_dir()),
+                        help="where to put them (scans/, or $CADOGAN_SCANS_DIR)")
     parser.add_argument("--manifest", default=str(MANIFEST_PATH))
     args = parser.parse_args(argv)
     try:

@@ -2,8 +2,9 @@
 
 Each entry: `file`, `sha256`, `printed` (the printed page label), `role` ("plate", "text",
 "blank" or "other"), `chapter` (the slug whose plate or text it is), `chapters` (slugs whose
-facsimile shows it; defaults to `[chapter]`), and for plates `caption` and `alt`. A table
-`[page.settings.STEP]` overrides that step's settings for this page only.
+facsimile shows it; defaults to `[chapter]`), and for plates `caption` and `alt` (with
+typographic quotes: ’ “ ”, never ' or "). A table `[page.settings.STEP]` overrides that step's
+settings for this page only.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 ROLES = ("plate", "text", "blank", "other")
 _SHA = re.compile(r"^[0-9a-f]{64}$")
+STRAIGHT_QUOTES = re.compile(r"['\"`]")
 
 
 class ManifestError(ValueError):
@@ -77,6 +79,13 @@ class Manifest:
         return None
 
 
+def _boxes(value: Any) -> bool:
+    """`value` is a list of boxes [left, top, right, bottom] of non-negative integers."""
+    return isinstance(value, list) and all(
+        isinstance(b, list) and len(b) == 4 and all(isinstance(v, int) and v >= 0 for v in b)
+        and b[0] < b[2] and b[1] < b[3] for b in value)
+
+
 def _entry(raw: dict[str, Any], index: int, step_fields: dict[str, set[str]]) -> PageEntry:
     where = f"page entry {index + 1}"
     for key in ("file", "sha256", "printed", "role"):
@@ -94,6 +103,12 @@ def _entry(raw: dict[str, Any], index: int, step_fields: dict[str, set[str]]) ->
         for key in ("chapter", "caption", "alt"):
             if not isinstance(raw.get(key), str) or not raw[key].strip():
                 raise ManifestError(f"{where} ({raw['file']}): a plate needs `{key}`")
+    for key in ("caption", "alt"):
+        straight = STRAIGHT_QUOTES.search(raw.get(key) or "")
+        if straight:
+            raise ManifestError(f"{where} ({raw['file']}): `{key}` has a straight quote "
+                                f"({straight.group(0)}); write ’ for an apostrophe and “ ” ‘ ’ "
+                                "for quotation marks")
     settings = raw.get("settings", {})
     for step, values in settings.items():
         if step not in step_fields:
@@ -103,6 +118,10 @@ def _entry(raw: dict[str, Any], index: int, step_fields: dict[str, set[str]]) ->
         if unknown:
             raise ManifestError(f"{where} ({raw['file']}): unknown setting(s) "
                                 f"{', '.join(sorted(unknown))} for step `{step}`")
+        if step == "dust" and not _boxes(values.get("erase", [])):
+            raise ManifestError(f"{where} ({raw['file']}): dust `erase` must be a list of boxes "
+                                "[left, top, right, bottom] in scan pixels, left < right and "
+                                "top < bottom")
     return PageEntry(file=raw["file"], sha256=raw["sha256"], printed=raw["printed"],
                      role=raw["role"], chapter=chapter, chapters=chapters,
                      caption=raw.get("caption"), alt=raw.get("alt"), settings=settings)

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from . import CACHE_DIR
+from . import cache_dir
 from .cc import BoolImage
 from .fetch import sha256_file
 from .manifest import Manifest, PageEntry
@@ -36,6 +36,7 @@ from .steps import (
     CropSettings,
     DeskewSettings,
     DespeckleSettings,
+    DustSettings,
     EdgeSettings,
     GutterSettings,
     Info,
@@ -48,6 +49,7 @@ from .steps import (
     find_plate,
     grow,
     keep_within,
+    remove_dust,
     remove_edge_smudges,
     remove_gutter,
 )
@@ -65,6 +67,7 @@ SETTINGS_TYPES: dict[str, type] = {
     "gutter": GutterSettings,
     "edges": EdgeSettings,
     "despeckle": DespeckleSettings,
+    "dust": DustSettings,
     "deskew": DeskewSettings,
     "layout": LayoutSettings,
     "crop": CropSettings,
@@ -80,6 +83,7 @@ CLEAN_STEPS: tuple[tuple[str, StepFn], ...] = (
     ("edges", lambda ink, s, info: remove_edge_smudges(
         ink, s, info.get("gutter_left", 0), info.get("gutter_right", 0))),
     ("despeckle", lambda ink, s, info: despeckle(ink, s)),
+    ("dust", lambda ink, s, info: remove_dust(ink, s)),
     ("deskew", lambda ink, s, info: deskew(ink, s)),
 )
 
@@ -151,7 +155,7 @@ def scaled_grey(ink: BoolImage, size: tuple[int, int], levels: int) -> Image.Ima
     img = Image.fromarray(np.where(ink, 0, 255).astype(np.uint8))
     small = img.resize(size, Image.Resampling.LANCZOS) if size != img.size else img
     step = 255 / (levels - 1)
-    lut = [int(round(round(v / step) * step)) for v in range(256)]
+    lut = [round(round(v / step) * step) for v in range(256)]
     return small.point(lut)
 
 
@@ -169,7 +173,7 @@ def png_palette_bytes(grey: Image.Image, levels: int) -> bytes:
     pal.frombytes(idx.tobytes())
     palette: list[int] = []
     for i in range(levels):
-        v = int(round(i * step))
+        v = round(i * step)
         palette += [v, v, v]
     pal.putpalette(palette)
     buf = io.BytesIO()
@@ -309,8 +313,10 @@ def lay_out(ink: BoolImage, entry: PageEntry, settings: Settings) -> tuple[Info,
     return info, images
 
 
-def process_page(entry: PageEntry, scan: Path, cache: Path = CACHE_DIR) -> tuple[PageOutput, int]:
-    """Clean and render one page, using the cache; returns the output and steps run (0 if cached)."""
+def process_page(entry: PageEntry, scan: Path, cache: Path | None = None) -> tuple[PageOutput, int]:
+    """Clean and render one page, using the cache (default: `cache_dir()`); returns the output
+    and the number of steps run (0 if cached)."""
+    cache = cache_dir() if cache is None else cache
     settings = settings_for(entry)
     key = output_key(entry, settings)
     out_dir = cache / "out" / key
@@ -356,9 +362,11 @@ class RunResult:
         return not self.missing and not self.invalid
 
 
-def run(manifest: Manifest, scans: Path, cache: Path = CACHE_DIR,
+def run(manifest: Manifest, scans: Path, cache: Path | None = None,
         only: Iterable[str] | None = None) -> RunResult:
-    """Process every plate and text page whose scan is present and verified."""
+    """Process every plate and text page whose scan is present and verified (cache: default
+    `cache_dir()`)."""
+    cache = cache_dir() if cache is None else cache
     wanted = set(only) if only is not None else None
     result = RunResult({}, [], [], 0)
     cache.mkdir(parents=True, exist_ok=True)

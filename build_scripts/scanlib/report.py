@@ -2,8 +2,8 @@
 
     python -m build_scripts.scanlib.report [--json]
 
-For every plate and text page: skew found (and whether it was applied), crop box, specks
-removed, gutter columns and edge marks cleared, size of the 1x plate. A page is flagged for a
+For every plate and text page: skew found (and whether it was applied), crop box, specks and
+dust removed, gutter columns and edge marks cleared, size of the 1x plate. A page is flagged for a
 human to look at when the skew was unsure or at the search limit, no plate or caption was found,
 or one of its measures lies far from the other pages' (robust z-score over 3.5, using the median
 and the median absolute deviation).
@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from . import CACHE_DIR, MANIFEST_PATH, SCANS_DIR
+from . import MANIFEST_PATH, cache_dir, scans_dir
 from .manifest import load
 from .pipeline import PageOutput, run
 
@@ -41,6 +41,7 @@ def row(page: PageOutput) -> dict[str, Any]:
         "crop_box": i.get("crop_box") or i.get("page_box"),
         "caption_box": i.get("caption_box"),
         "specks": i.get("specks", 0),
+        "dust": i.get("dust", 0),
         "gutter": [i.get("gutter_left", 0), i.get("gutter_right", 0)],
         "gutter_pixels": i.get("gutter_pixels", 0),
         "edge_pixels": i.get("edge_pixels", 0),
@@ -77,14 +78,14 @@ def flag(rows: list[dict[str, Any]]) -> None:
 
 def table(rows: list[dict[str, Any]]) -> str:
     head = f"{'page':<9}{'role':<6}{'skew':>7} {'sure':<5}{'crop box (l, t, r, b)':<26}" \
-           f"{'specks':>7}{'gutter':>10}{'1x bytes':>10}  flags"
+           f"{'specks':>7}{'dust':>6}{'gutter':>10}{'1x bytes':>10}  flags"
     lines = [head, "-" * len(head)]
     for r in rows:
         box = ", ".join(str(v) for v in r["crop_box"]) if r["crop_box"] else "-"
         gut = f"{r['gutter'][0]}/{r['gutter'][1]}"
         size = str(r["plate_1x_bytes"]) if r["plate_1x_bytes"] else "-"
         lines.append(f"{r['file']:<9}{r['role']:<6}{r['skew']:>7.2f} {r['skew_sure']!s:<5}"
-                     f"{box:<26}{r['specks']:>7}{gut:>10}{size:>10}  {'; '.join(r['flags'])}")
+                     f"{box:<26}{r['specks']:>7}{r['dust']:>6}{gut:>10}{size:>10}  {'; '.join(r['flags'])}")
     return "\n".join(lines)
 
 
@@ -92,9 +93,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Per-page report of the scan cleaning.")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)
-    result = run(load(MANIFEST_PATH), SCANS_DIR, CACHE_DIR)
+    folder = scans_dir()
+    result = run(load(MANIFEST_PATH), folder, cache_dir())
     if not result.pages:
-        print("scans-report: no scans in scans/ (run `make scans`).", file=sys.stderr)
+        print(f"scans-report: no scans in {folder} (run `make scans`).", file=sys.stderr)
         return 1
     rows = [row(p) for p in result.pages.values()]
     flag(rows)

@@ -5,7 +5,8 @@ Images are 2-D numpy boolean arrays, True where there is ink (black). Every step
 it found, for the report. Settings are frozen dataclasses; a page's manifest entry may override
 any field by name (see `manifest.py`).
 
-Order (see `pipeline.STEPS`): gutter -> edges -> despeckle -> deskew -> layout -> crop.
+Order (see `pipeline.CLEAN_STEPS`): gutter -> edges -> despeckle -> dust -> deskew -> layout
+-> crop.
 """
 
 from __future__ import annotations
@@ -192,7 +193,72 @@ def despeckle(ink: BoolImage, s: DespeckleSettings) -> StepOutput:
 
 
 # ---------------------------------------------------------------------------------------------
-# 4. Skew: projection profiles over a small range of angles; no rotation when unsure.
+# 4. Dust: marks the size of a full stop, in clusters far from any line of text or engraving.
+#
+# Despeckle keeps every mark that has other ink within a few pixels, so a cluster of dust
+# (dots a few pixels apart, as on p. 5 and the title page) survives it. Real small marks
+# (full stops, commas, the dots of i and j, accents, quotes, ellipses, stipple) always sit in a
+# line of text or on an engraving: within a word space beside larger ink, or a little above or
+# below it. A small mark stays when larger ink lies within `reach_x` pixels sideways and
+# `reach_y` pixels up or down, or when it lies within `link` pixels of a small mark that stays
+# (the dots of an ellipsis, a row of stipple); every other small mark is dust. Larger marks are
+# never touched by the rule. `max_area = 0` turns the rule off for a page.
+#
+# What no rule can tell from print (a speck just above a capital, where an accent could be) is
+# listed by hand in the manifest, after looking at the page: `erase` boxes, in scan pixels;
+# every mark lying wholly inside one is removed, whatever its size.
+
+
+@dataclass(frozen=True)
+class DustSettings:
+    max_area: int = 80  # a mark of at most this many pixels...
+    max_size: int = 24  # ...and at most this wide and tall may be dust
+    reach_x: int = 40  # it stays with larger ink this close beside it (a word space and more)
+    reach_y: int = 12  # or this close above or below it (accents, dots of i, quotes)
+    link: int = 14  # or this close to a small mark that stays (ellipses, stipple)
+    erase: tuple[tuple[int, int, int, int], ...] = ()  # boxes (l, t, r, b) cleared by hand
+
+
+def _near(comps: Components, integral: NDArray[np.int64], shape: tuple[int, int],
+          dx: int, dy: int) -> NDArray[np.bool_]:
+    """Flags: the integral image's ink lies within dx columns and dy rows of the component."""
+    h, w = shape
+    box = (np.clip(comps.left - dx, 0, w), np.clip(comps.top - dy, 0, h),
+           np.clip(comps.right + dx, 0, w), np.clip(comps.bottom + dy, 0, h))
+    return _box_sums(integral, box) > 0
+
+
+def find_dust(ink: BoolImage, s: DustSettings) -> tuple[Components, NDArray[np.bool_],
+                                                      NDArray[np.bool_]]:
+    """The page's components, flags for the dust found by the rule, and flags for the marks
+    inside the `erase` boxes."""
+    comps = label_components(ink)
+    erased = np.zeros(comps.count, dtype=np.bool_)
+    for l, t, r, b in s.erase:
+        erased |= _within(comps, (int(l), int(t), int(r), int(b)))
+    small = (comps.area <= s.max_area) & (comps.width <= s.max_size) & (comps.height <= s.max_size)
+    if not small.any():
+        return comps, small, erased
+    larger = integral_image(paint(ink.shape, comps, ~small))
+    kept = small & _near(comps, larger, ink.shape, s.reach_x, s.reach_y)
+    while True:  # grow the kept marks through their neighbours (a few rounds at most)
+        more = small & ~kept & _near(comps, integral_image(paint(ink.shape, comps, kept)),
+                                     ink.shape, s.link, s.link)
+        if not more.any():
+            return comps, small & ~kept, erased
+        kept |= more
+
+
+def remove_dust(ink: BoolImage, s: DustSettings) -> StepOutput:
+    comps, dust, erased = find_dust(ink, s)
+    gone = dust | erased
+    out = paint(ink.shape, comps, ~gone)
+    return StepOutput(out, {"dust": int(dust.sum()), "dust_pixels": int(comps.area[dust].sum()),
+                            "dust_erased": int((erased & ~dust).sum())})
+
+
+# ---------------------------------------------------------------------------------------------
+# 5. Skew: projection profiles over a small range of angles; no rotation when unsure.
 
 
 @dataclass(frozen=True)
@@ -255,7 +321,7 @@ def deskew(ink: BoolImage, s: DeskewSettings) -> StepOutput:
 
 
 # ---------------------------------------------------------------------------------------------
-# 5. Layout: the plate (the engraved figure) and its caption, apart from text and page furniture.
+# 6. Layout: the plate (the engraved figure) and its caption, apart from text and page furniture.
 
 
 @dataclass(frozen=True)
@@ -343,7 +409,7 @@ def content_box(ink: BoolImage, noise_area: int = 12) -> Box | None:
 
 
 # ---------------------------------------------------------------------------------------------
-# 6. Crop with an even margin (the canvas is padded with white if the margin leaves the page).
+# 7. Crop with an even margin (the canvas is padded with white if the margin leaves the page).
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from build_scripts.scanlib import MANIFEST_PATH, REPO_ROOT, SCANS_DIR
+from build_scripts.scanlib import MANIFEST_PATH, REPO_ROOT, scans_dir
 from build_scripts.scanlib.fetch import verified
 from build_scripts.scanlib.manifest import Manifest, load
 
@@ -26,7 +26,7 @@ def _complete(folder: Path, manifest: Manifest) -> bool:
 @pytest.fixture(scope="session")
 def real_scans(manifest: Manifest) -> Path:
     """A folder holding every processed scan with the right checksum, or a loud skip."""
-    for folder in (SCANS_DIR, (REPO_ROOT / ".." / "shared" / "scans").resolve()):
+    for folder in (scans_dir(), (REPO_ROOT / ".." / "shared" / "scans").resolve()):
         if folder.is_dir() and _complete(folder, manifest):
             return folder
     reason = ("REAL SCANS ABSENT: no verified page scans in scans/ or ../shared/scans; the "

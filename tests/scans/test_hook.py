@@ -21,8 +21,9 @@ class Collect(logging.Handler):
 
 
 def test_absent_scans_warn_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(plates, "SCANS_DIR", tmp_path / "empty")
-    monkeypatch.setattr(plates, "CACHE_DIR", tmp_path / "cache")
+    (tmp_path / "empty").mkdir()
+    monkeypatch.setenv("CADOGAN_SCANS_DIR", str(tmp_path / "empty"))
+    monkeypatch.setenv("CADOGAN_SCANS_CACHE", str(tmp_path / "cache"))
     handler = Collect()
     log = logging.getLogger("cadogan.scans")
     log.addHandler(handler)
@@ -41,4 +42,7 @@ def test_absent_scans_warn_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     assert len(warnings) == 1 and "make scans" in warnings[0].getMessage()
     assert not logging.getLogger("cadogan.scans").name.startswith("mkdocs")
     assert "<img" not in html and "not available in this build" in html
+    # The marker links to the pane's note, which exists, not to a page that is not there.
+    assert 'href="#facsimile-the-sultan"' in html and 'id="facsimile-the-sultan"' in html
+    assert "#fx-" not in html and str(tmp_path / "empty") in warnings[0].getMessage()
     assert not (site / "assets" / "plates").exists()

@@ -4,15 +4,24 @@ from __future__ import annotations
 
 import hashlib
 import re
+import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 from PIL import Image
 
+from build_scripts.scanlib import REPO_ROOT
 from build_scripts.scanlib import fetch as fetch_mod
 from build_scripts.scanlib.manifest import Manifest, ManifestError, parse
-from build_scripts.scanlib.markup import SiteScans, Sizes, transform
+from build_scripts.scanlib.markup import (
+    ConventionsError,
+    SiteScans,
+    Sizes,
+    load_page_marker,
+    transform,
+)
 from build_scripts.scanlib.pipeline import process_page, run
 
 PAGE = """<h1>La Nivernaise</h1>
@@ -60,6 +69,11 @@ def test_with_scans(manifest: Manifest) -> None:
     assert "http" not in html  # nothing external
 
 
+def _anchors(html: str) -> tuple[set[str], list[str]]:
+    """(ids, in-page link targets) of an HTML fragment."""
+    return set(re.findall(r'\bid="([^"]+)"', html)), re.findall(r'href="#([^"]+)"', html)
+
+
 def test_without_scans(manifest: Manifest) -> None:
     html = transform(PAGE, scans(manifest, False))
     assert "<img" not in html and "<picture" not in html
@@ -67,6 +81,65 @@ def test_without_scans(manifest: Manifest) -> None:
     assert "page scans are absent" in html
     assert "[p.&nbsp;35]" in html
     assert html.count("<div") == html.count("</div>")
+    # Every marker links to the pane's note (which has the id), none to a page not drawn.
+    ids, targets = _anchors(html)
+    assert targets == ["facsimile-la-nivernaise", "facsimile-la-nivernaise"]
+    assert set(targets) <= ids and "tx-la-nivernaise-p36" in ids
+    assert "absent from this build" in re.search(r'<a class="pb"[^>]*>', html).group(0)  # type: ignore[union-attr]
+
+
+def test_every_in_page_link_resolves(manifest: Manifest) -> None:
+    """With or without scans, and with a marker for a page the pane does not show."""
+    page = PAGE.replace('<span class="pb" data-page="35"></span>',
+                        '<span class="pb" data-page="35"></span><span class="pb" data-page="99">'
+                        "</span>")
+    for present in (True, False):
+        ids, targets = _anchors(transform(page, scans(manifest, present)))
+        assert targets and not [t for t in targets if t not in ids], (present, targets)
+    html = transform(page, scans(manifest, True))
+    assert 'href="#facsimile-la-nivernaise" data-page="99"' in html
+    assert 'href="#fx-la-nivernaise-p36"' in html
+
+
+def test_marker_label_and_anchor_come_from_the_conventions(manifest: Manifest, tmp_path: Path
+                                                           ) -> None:
+    table = tomllib.loads((REPO_ROOT / "build_scripts" / "conventions.toml").read_text())
+    conv = next(c for c in table["convention"] if c["id"] == "page-number")
+    label = conv["template"]["label"].format(page="35")
+    anchor = conv["template"]["id"].format(chapter="la-nivernaise", page="35")
+    html = transform(PAGE, scans(manifest, True))
+    assert f'id="{anchor}"' in html and f">{label}</a>" in html
+    # Another table, another label: nothing is hard-coded.
+    other = tmp_path / "conventions.toml"
+    other.write_text('[[convention]]\nid = "page-number"\n[convention.template]\n'
+                     'label = "<b>{page}</b>"\nid = "page-{chapter}-{page}"\n')
+    marker = load_page_marker(other)
+    html = transform(PAGE, replace(scans(manifest, True), marker=marker))
+    assert '<a class="pb" id="page-la-nivernaise-35"' in html and "><b>35</b></a>" in html
+    assert 'href="#page-la-nivernaise-36" class="facsimile__back"' in html
+    other.write_text('[[convention]]\nid = "gap"\n')
+    with pytest.raises(ConventionsError, match="page-number"):
+        load_page_marker(other)
+
+
+def test_plate_captions(manifest: Manifest) -> None:
+    title = transform('<div class="cadogan-plate" data-chapter="title-page"></div>',
+                      scans(manifest, True))
+    assert "Title page of the 1914 revised edition." in title and "(title)" not in title
+    assert "Cleaned from the page scan." in title and "’s Illustrated" in title
+    html = transform(PAGE, scans(manifest, True))
+    assert "The plate on p.\u00a034 of the 1914 edition, cleaned from the page scan." in html
+
+
+def test_manifest_texts_use_typographic_quotes(manifest: Manifest) -> None:
+    for p in manifest.pages:
+        for text in (p.caption or "", p.alt or ""):
+            assert not re.search(r"['\"`]", text), (p.file, text)
+    base = ('[source]\nurl = "https://example.org/"\n[[page]]\nfile = "a.png"\nsha256 = "%s"\n'
+            'printed = "1"\nrole = "plate"\nchapter = "x"\ncaption = "X."\n' % ("a" * 64))
+    parse(base + 'alt = "Lady Cadogan’s plate."\n')
+    with pytest.raises(ManifestError, match="straight quote"):
+        parse(base + 'alt = "Lady Cadogan\'s plate."\n')
 
 
 def test_manifest_lists_every_chapter(manifest: Manifest) -> None:
@@ -86,6 +159,9 @@ def test_manifest_rejects_bad_overrides() -> None:
         parse(base + "[page.settings.deskew]\nmax_angel = 1.0\n")
     with pytest.raises(ManifestError, match="unknown step"):
         parse(base + "[page.settings.blur]\nx = 1\n")
+    parse(base + "[page.settings.dust]\nerase = [[1, 2, 30, 40]]\n")
+    with pytest.raises(ManifestError, match="erase"):
+        parse(base + "[page.settings.dust]\nerase = [[30, 2, 1, 40]]\n")
 
 
 def _tiny_manifest(tmp: Path, data: bytes, sha: str | None = None) -> Manifest:

@@ -8,6 +8,7 @@ running head, text and gutter stripes outside. Skipped, loudly, when the scans a
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -107,3 +108,67 @@ def test_skews_are_small_and_sure(outputs: dict[str, PageOutput]) -> None:
         assert out.info["skew_sure"], name
     # p054 (The Zodiac) is visibly turned, by about 1.6 degrees.
     assert 1.3 <= outputs["p054.png"].info["skew"] <= 1.8
+
+
+# Dust (clusters of full-stop-sized dots) on p. 5 and the title page. Boxes (l, t, r, b) in scan
+# pixels, read by eye from the scans; both pages are straight (no rotation), so the cleaned
+# page has the scan's coordinates.
+PRINT_MARKS = {
+    "p005.png": [(840, 582, 848, 596), (850, 582, 858, 596),  # “ before "blocked"
+                 (487, 606, 494, 612),  # the full stop of "cards."
+                 (316, 585, 322, 592)],  # the dot of the i of "Available"
+    "f001.png": [(292, 1285, 301, 1298), (303, 1286, 312, 1298),  # “ before "How poor"
+                 (946, 1287, 952, 1296), (957, 1287, 964, 1296),  # ” after "patience."
+                 (935, 1306, 940, 1312), (1141, 1307, 1147, 1313),  # "patience." "OTHELLO."
+                 (818, 1363, 825, 1370),  # "vincit."
+                 (860, 1287, 866, 1293)],  # the dot of the i of "patience"
+}
+DUST = {
+    "f001.png": [(454, 1769, 467, 1782),  # a speck above the A of DAVID (manifest: erase)
+                 (150, 1726, 162, 1766),  # a stroke in the left margin (manifest: erase)
+                 (630, 966, 650, 986),  # dots in the blank above INCLUDING
+                 (1300, 200, 1360, 280)],  # marks right of the frame
+}
+
+
+Dusty = dict[str, tuple[np.ndarray, dict[str, Any]]]
+
+
+@pytest.fixture(scope="module")
+def dusty(real_scans: Path, manifest: Manifest, tmp_path_factory: pytest.TempPathFactory
+          ) -> Dusty:
+    cache = tmp_path_factory.mktemp("dust-cache")
+    out = {}
+    for name in ("p005.png", "f001.png"):
+        entry = manifest.by_file(name)
+        ink, info, _ = clean(entry, real_scans / name, settings_for(entry), cache)
+        out[name] = (ink, info)
+    return out
+
+
+def test_dust_gone_below_the_text_of_p5(dusty: Dusty) -> None:
+    ink, info = dusty["p005.png"]
+    assert info["skew"] == 0.0 and int(info["dust"]) > 200
+    comps = label_components(ink[1545:])
+    # Below the last line (which ends by row 1545) only the page number is left.
+    assert comps.count == 1, [(int(comps.left[i]), int(comps.top[i]) + 1545, int(comps.area[i]))
+                              for i in range(comps.count)]
+    assert (int(comps.left[0]), int(comps.top[0]) + 1545) == (725, 1920) and comps.area[0] > 250
+
+
+def test_dust_gone_from_the_title_page(dusty: Dusty) -> None:
+    ink, info = dusty["f001.png"]
+    assert info["skew"] == 0.0 and int(info["dust_erased"]) >= 2
+    for l, t, r, b in DUST["f001.png"]:
+        assert not ink[t:b, l:r].any(), f"dust left in {(l, t, r, b)}"
+    # Nothing outside the ruled frame (plate box 197..1247 x 114..1933, with 8 px to spare).
+    outside = ink.copy()
+    outside[106:1941, 189:1255] = False
+    assert not outside.any(), np.argwhere(outside)[:5].tolist()
+
+
+@pytest.mark.parametrize("name", ["p005.png", "f001.png"])
+def test_dust_rule_keeps_punctuation(name: str, dusty: Dusty) -> None:
+    ink, _ = dusty[name]
+    for l, t, r, b in PRINT_MARKS[name]:
+        assert ink[t:b, l:r].sum() >= 20, f"{name}: print mark in {(l, t, r, b)} removed"

@@ -104,3 +104,90 @@ def test_fine_lines_survive_despeckle() -> None:
     assert out.image is not None
     assert out.image[20].sum() == ink[20].sum() and out.image[50].sum() == ink[50].sum()
     assert not out.image[80, 100] and out.info["specks"] == 1
+
+
+def _text_line() -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
+    """A line of "letters" (blocks 14 x 20, x-height 20, with an ascender), and the small marks
+    print puts in and around a line: full stops, an ellipsis, a colon, dots of i, an accent,
+    quotation marks. Returns the image and the boxes (l, t, r, b) of the small marks."""
+    ink = np.zeros((700, 1000), dtype=bool)
+    marks: list[tuple[int, int, int, int]] = []
+
+    def mark(l: int, t: int, w: int, h: int) -> None:
+        ink[t:t + h, l:l + w] = True
+        marks.append((l, t, l + w, t + h))
+
+    x, base = 60, 200
+    for word in range(6):
+        if word == 2:  # quotation marks before the word, at cap height
+            mark(x - 14, base - 30, 4, 8)
+            mark(x - 8, base - 30, 4, 8)
+        for letter in range(4):
+            tall = 30 if letter == 1 else 20  # an ascender
+            ink[base - tall:base, x:x + 14] = True
+            if letter == 2 and word in (0, 3):  # an i: narrow stem and its dot above
+                ink[base - 20:base, x + 16:x + 20] = True
+                mark(x + 16, base - 27, 5, 5)
+            x += 20
+        if word == 1:
+            mark(x, base - 5, 5, 5)  # full stop
+        if word == 3:  # ellipsis: three dots, the last well past the word
+            for k in range(3):
+                mark(x + 2 + 10 * k, base - 5, 5, 5)
+        if word == 4:  # colon
+            mark(x + 1, base - 17, 5, 5)
+            mark(x + 1, base - 5, 5, 5)
+        if word == 5:  # an accent over the last letter
+            mark(x - 16, base - 27, 8, 3)
+        x += 30
+    return ink, marks
+
+
+def test_dust_rule_keeps_print_and_removes_a_cluster_of_dots() -> None:
+    from build_scripts.scanlib.steps import DespeckleSettings, DustSettings, despeckle, remove_dust
+
+    ink, marks = _text_line()
+    rng = np.random.default_rng(7)
+    dust: list[tuple[int, int, int, int]] = []
+    x, y = 300, 420
+    while len(dust) < 40:  # a trail of dots 5-8 px, a few pixels apart: despeckle keeps them
+        s = int(rng.integers(5, 9))
+        ink[y:y + s, x:x + s] = True
+        dust.append((x, y, x + s, y + s))
+        x += s + int(rng.integers(4, 12))
+        if x > 800:
+            x, y = 300 + int(rng.integers(0, 30)), y + int(rng.integers(14, 30))
+    ink[600:628, 480:498] = True  # a page number, alone below the text, with dust around it
+    for dx, dy in ((-70, 0), (70, 10), (0, 45)):
+        ink[610 + dy:615 + dy, 486 + dx:491 + dx] = True
+        dust.append((486 + dx, 610 + dy, 491 + dx, 615 + dy))
+    after_speck = despeckle(ink, DespeckleSettings()).image
+    assert after_speck is not None
+    assert all(after_speck[t:b, l:r].any() for l, t, r, b in dust), "despeckle already took them"
+    out = remove_dust(after_speck, DustSettings())
+    assert out.image is not None
+    for l, t, r, b in marks:
+        assert out.image[t:b, l:r].sum() == (r - l) * (b - t), f"print mark at {(l, t)} removed"
+    left = [d for d in dust if out.image[d[1]:d[3], d[0]:d[2]].any()]
+    assert not left, f"dust left at {left}"
+    assert out.image[600:628, 480:498].all(), "the page number was touched"
+    assert out.info["dust"] == len(dust)
+    # Everything else is exactly as it was.
+    assert np.array_equal(out.image, after_speck & out.image)
+    assert int(after_speck.sum() - out.image.sum()) == out.info["dust_pixels"]
+
+
+def test_dust_rule_can_be_turned_off_and_erase_boxes_are_exact() -> None:
+    from build_scripts.scanlib.steps import DustSettings, remove_dust
+
+    ink = np.zeros((200, 200), dtype=bool)
+    ink[20:26, 20:26] = True  # a lone dot
+    ink[100:160, 100:104] = True  # a stroke, too large for the rule
+    ink[100:104, 150:190] = True  # a rule crossing the erase box
+    off = remove_dust(ink, DustSettings(max_area=0))
+    assert off.image is not None and np.array_equal(off.image, ink)
+    out = remove_dust(ink, DustSettings(erase=((95, 95, 110, 165), (140, 90, 170, 110))))
+    assert out.image is not None
+    assert not out.image[20:26, 20:26].any() and out.info["dust"] == 1
+    assert not out.image[100:160, 100:104].any() and out.info["dust_erased"] == 1
+    assert out.image[100:104, 150:190].all(), "a mark only partly inside a box must stay"
