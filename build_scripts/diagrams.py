@@ -130,8 +130,8 @@ def _outline_image(label: str, scale: int) -> Image.Image:
     lines = _wrap(label, 9)
     f = _font(10 * scale)
     for k, line in enumerate(lines):
-        y = h / 2 + (k - (len(lines) - 1) / 2) * 12 * scale
-        d.text((w / 2, y), line, font=f, fill=OUTLINE, anchor="mm")
+        ty = h / 2 + (k - (len(lines) - 1) / 2) * 12 * scale
+        d.text((w / 2, ty), line, font=f, fill=OUTLINE, anchor="mm")
     return img
 
 

@@ -19,10 +19,20 @@ from typing import Any
 
 from .cards import ACE, KING, KNAVE, QUEEN, RANK_NAMES, Card, Suit, pack
 from .core import (
-    ActionSpec, Figure, Game, IllegalMove, Move, Outcome, PileSpec, PositionError, Role, State,
+    ActionSpec,
+    Figure,
+    Game,
+    IllegalMove,
+    Move,
+    Outcome,
+    PileSpec,
+    PositionError,
+    Role,
+    State,
     option,
 )
 from .deal import shuffled
+from .rules import plural
 
 SLUG = "the-constitution"
 
@@ -423,10 +433,7 @@ class TheConstitution(Game):
             return Outcome.WON
         # Every move sends a card up a division, to a foundation or from the pack to the
         # talon, so no position recurs: one with no legal move is final.
-        for m in self.candidate_moves(state):
-            if self.refusal(state, m) is None:
-                return None
-        return Outcome.LOST
+        return None if self.has_legal_move(state) else Outcome.LOST
 
     # ---- board -----------------------------------------------------------------------
     def status_of(self, state: State) -> str:
@@ -436,8 +443,8 @@ class TheConstitution(Game):
         if out is Outcome.LOST:
             return "Nothing more can be done: the patience has failed."
         stock, talon = len(state.piles[STOCK]), len(state.piles[TALON])
-        parts = [f"Pack: {stock} card{'s' if stock != 1 else ''}",
-                 f"talon: {talon} card{'s' if talon != 1 else ''}"]
+        parts = [f"Pack: {plural(stock, 'card')}",
+                 f"talon: {plural(talon, 'card')}"]
         pending = self.open_vacancies(state)
         if pending:
             parts.append("fill the vacancy in the " + DIVISIONS[_row_col(pending[0])[0]])

@@ -451,6 +451,10 @@ class Game(ABC):
         """Moves undone, the next to redo last."""
         return list(self._redo)
 
+    def has_legal_move(self, state: State) -> bool:
+        """Whether any move is legal in ``state`` (stops at the first one found)."""
+        return any(self.refusal(state, m) is None for m in self.candidate_moves(state))
+
     def legal_moves(self) -> list[Move]:
         s = self._state
         return [m for m in self.candidate_moves(s) if self.refusal(s, m) is None]

@@ -39,6 +39,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
+from .rules import plural
 
 SLUG = "the-empress-of-india"
 
@@ -765,7 +766,7 @@ class TheEmpressOfIndia(Game):
                     f"{IN_PLAY} cards played.")
         pairs = sum(1 for i in PLACES if len(piles[i]) == 2)
         n = len(piles[STOCK])
-        parts = [f"Pack: {n} card{'s' if n != 1 else ''}",
+        parts = [f"Pack: {plural(n, 'card')}",
                  f"red talon: {len(piles[TALON_RED])}",
                  f"black talon: {len(piles[TALON_BLACK])}",
                  f"pairs: {pairs}",
@@ -778,7 +779,7 @@ class TheEmpressOfIndia(Game):
     def describe(self, state: State, move: Move) -> str:
         if move.action == "deal":
             n = len(state.piles[STOCK])
-            return (f"The rest of the pack ({n} card{'s' if n != 1 else ''}) is dealt out "
+            return (f"The rest of the pack ({plural(n, 'card')}) is dealt out "
                     "to the vacancies and the two talons.")
         if len(move.steps) == 2:
             parts = []

@@ -13,11 +13,22 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .cards import ACE, KING, SUITS, Card, pack
+from .cards import SUITS, Card, pack
 from .core import (
-    ActionSpec, Fan, Figure, Game, IllegalMove, Move, Outcome, PileSpec, Role, State, option,
+    ActionSpec,
+    Fan,
+    Figure,
+    Game,
+    IllegalMove,
+    Move,
+    Outcome,
+    PileSpec,
+    Role,
+    State,
+    option,
 )
 from .deal import shuffled
+from .rules import SuitFoundations, plural
 
 SLUG = "la-nivernaise"
 
@@ -123,6 +134,7 @@ STOCK = 0
 FLANKS = range(1, 1 + FLANK_PLACES)
 ASC = range(9, 13)
 DESC = range(13, 17)
+FOUNDATION_SET = SuitFoundations(ASC, DESC)
 LINE = range(17, 23)
 FOUNDATION_PILES = range(9, 17)
 SUIT_INDEX = {s: j for j, s in enumerate(SUITS)}
@@ -188,13 +200,7 @@ class LaNivernaise(Game):
     @staticmethod
     def accepts(state: State, f: int, card: Card) -> bool:
         """Whether foundation pile ``f`` takes ``card`` next."""
-        j = (f - ASC.start) % 4
-        if card.suit is not SUITS[j]:
-            return False
-        pile = state.piles[f]
-        if f in ASC:
-            return card.rank == (pile[-1].rank + 1 if pile else ACE)
-        return card.rank == (pile[-1].rank - 1 if pile else KING)
+        return FOUNDATION_SET.accepts(state, f, card)
 
     def _other(self, f: int) -> int:
         return f + 4 if f in ASC else f - 4
@@ -318,22 +324,8 @@ class LaNivernaise(Game):
         return IllegalMove(BOARD, f"Nothing may be put on {self.label(dst)}.")
 
     def _refuse_foundation(self, state: State, f: int, card: Card) -> IllegalMove | None:
-        j = (f - ASC.start) % 4
-        suit = SUITS[j]
-        if card.suit is not suit:
-            return IllegalMove(RULE_III, f"All foundations must follow suit: the "
-                               f"{PILES[f].label} takes only {suit.noun}.")
-        if self.accepts(state, f, card):
-            return None
-        pile = state.piles[f]
-        if not pile:
-            need = "an ace" if f in ASC else "a king"
-            return IllegalMove(FOUNDATIONS, f"The {PILES[f].label} must begin with {need}.")
-        nxt = pile[-1].rank + (1 if f in ASC else -1)
-        if not 1 <= nxt <= 13:
-            return IllegalMove(FOUNDATIONS, f"The {PILES[f].label} is complete.")
-        return IllegalMove(FOUNDATIONS, f"The {PILES[f].label} needs the "
-                           f"{Card(nxt, suit).name} next.")
+        return FOUNDATION_SET.refusal(state, f, card, PILES[f], RULE_III, FOUNDATIONS,
+                                      follow="All foundations must follow suit")
 
     def _refuse_exchange(self, state: State, si: int, di: int) -> IllegalMove | None:
         if di != self._other(si):
@@ -458,12 +450,12 @@ class LaNivernaise(Game):
         n = self.vacancies(state)
         used = self.var(state, "redeals")
         stock = len(state.piles[STOCK])
-        parts = [f"Pack: {stock} card{'s' if stock != 1 else ''}",
+        parts = [f"Pack: {plural(stock, 'card')}",
                  f"Flank vacancies: {n}",
                  "re-deal used" if used else "re-deal still to come"]
         depth = self.examined_depth(state)
         if depth > 1:
-            parts.append(f"examining {depth - 1} card{'s' if depth > 2 else ''} "
+            parts.append(f"examining {plural(depth - 1, 'card')} "
                          "beneath each top")
         return " · ".join(parts)
 

@@ -16,10 +16,20 @@ from typing import Any
 
 from .cards import ACE, KING, QUEEN, Card, Suit, pack
 from .core import (
-    ActionSpec, Figure, Game, IllegalMove, Move, Outcome, PileSpec, PositionError, Role, State,
+    ActionSpec,
+    Figure,
+    Game,
+    IllegalMove,
+    Move,
+    Outcome,
+    PileSpec,
+    PositionError,
+    Role,
+    State,
     option,
 )
 from .deal import shuffled
+from .rules import plural
 
 SLUG = "the-sultan"
 
@@ -347,10 +357,7 @@ class TheSultan(Game):
             return Outcome.WON
         # Every move makes progress (a card reaches a foundation, the pack shrinks, or a
         # re-deal is used), so a position with no legal move is final.
-        for m in self.candidate_moves(state):
-            if self.refusal(state, m) is None:
-                return None
-        return Outcome.LOST
+        return None if self.has_legal_move(state) else Outcome.LOST
 
     # ---- board -----------------------------------------------------------------------
     def status_of(self, state: State) -> str:
@@ -361,8 +368,8 @@ class TheSultan(Game):
             return "Nothing more can be done: the patience has failed."
         stock, talon = len(state.piles[STOCK]), len(state.piles[TALON_PILE])
         left = self.redeals_left(state)
-        parts = [f"Pack: {stock} card{'s' if stock != 1 else ''}",
-                 f"talon: {talon} card{'s' if talon != 1 else ''}",
+        parts = [f"Pack: {plural(stock, 'card')}",
+                 f"talon: {plural(talon, 'card')}",
                  f"re-deals left: {left}"]
         if state.piles[TURNED]:
             parts.append(f"play the {state.piles[TURNED][-1].name}")

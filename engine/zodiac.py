@@ -21,11 +21,21 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .cards import ACE, KING, SUITS, Card, pack
+from .cards import SUITS, Card, pack
 from .core import (
-    ActionSpec, Figure, Game, IllegalMove, Move, Outcome, PileSpec, Role, State, option,
+    ActionSpec,
+    Figure,
+    Game,
+    IllegalMove,
+    Move,
+    Outcome,
+    PileSpec,
+    Role,
+    State,
+    option,
 )
 from .deal import shuffled
+from .rules import SuitFoundations
 
 SLUG = "the-zodiac"
 
@@ -125,6 +135,7 @@ EQUATOR = range(3, 3 + EQUATOR_PLACES)
 ZODIAC = range(EQUATOR.stop, EQUATOR.stop + ZODIAC_PLACES)
 ASC = range(ZODIAC.stop, ZODIAC.stop + 4)
 DESC = range(ASC.stop, ASC.stop + 4)
+FOUNDATION_SET = SuitFoundations(ASC, DESC)
 FOUNDATION_PILES = range(ASC.start, DESC.stop)
 PLACING_PILES = (STOCK, TURNED, TALON)
 SUIT_INDEX = {s: j for j, s in enumerate(SUITS)}
@@ -183,13 +194,7 @@ class TheZodiac(Game):
     @staticmethod
     def accepts(state: State, f: int, card: Card) -> bool:
         """Whether foundation pile ``f`` takes ``card`` next."""
-        j = (f - ASC.start) % 4
-        if card.suit is not SUITS[j]:
-            return False
-        pile = state.piles[f]
-        if f in ASC:
-            return card.rank == (pile[-1].rank + 1 if pile else ACE)
-        return card.rank == (pile[-1].rank - 1 if pile else KING)
+        return FOUNDATION_SET.accepts(state, f, card)
 
     def _source(self, state: State, ref: str) -> int:
         """Index of the pile a source reference names; raises KeyError, IndexError (no card
@@ -315,22 +320,8 @@ class TheZodiac(Game):
         return None
 
     def _refuse_foundation(self, state: State, f: int, card: Card) -> IllegalMove | None:
-        j = (f - ASC.start) % 4
-        suit = SUITS[j]
-        if card.suit is not suit:
-            return IllegalMove(RULE_II, f"The foundations must follow suit: the "
-                               f"{PILES[f].label} takes only {suit.noun}.")
-        if self.accepts(state, f, card):
-            return None
-        pile = state.piles[f]
-        if not pile:
-            need = "an ace" if f in ASC else "a king"
-            return IllegalMove(FOUNDATIONS, f"The {PILES[f].label} must begin with {need}.")
-        nxt = pile[-1].rank + (1 if f in ASC else -1)
-        if not 1 <= nxt <= 13:
-            return IllegalMove(FOUNDATIONS, f"The {PILES[f].label} is complete.")
-        return IllegalMove(FOUNDATIONS, f"The {PILES[f].label} needs the "
-                           f"{Card(nxt, suit).name} next.")
+        return FOUNDATION_SET.refusal(state, f, card, PILES[f], RULE_II, FOUNDATIONS,
+                                      follow="The foundations must follow suit")
 
     def _refuse_action(self, state: State, action: str) -> IllegalMove | None:
         piles = state.piles
