@@ -16,11 +16,18 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import Card, Suit, pack
-from .core import (
-    Game, IllegalMove, Move, Outcome, PositionError, describe_options, options_from_text,
-    options_to_text, view_of,
-)
 from .constitution import TheConstitution
+from .core import (
+    Game,
+    IllegalMove,
+    Move,
+    Outcome,
+    PositionError,
+    describe_options,
+    options_from_text,
+    options_to_text,
+    view_of,
+)
 from .empress import TheEmpressOfIndia
 from .kings import TheKings
 from .nivernaise import LaNivernaise

@@ -11,8 +11,8 @@ Text notation: rank then suit letter, ``AS``, ``2H``, ``10D`` (``TD`` is accepte
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import total_ordering
 from enum import Enum
+from functools import total_ordering
 
 __all__ = ["Suit", "Card", "RANK_TEXT", "RANK_NAMES", "pack", "parse_cards", "format_cards"]
 

@@ -24,7 +24,17 @@ from typing import Any
 
 from .cards import ACE, KING, RANK_NAMES, Card, Suit, pack
 from .core import (
-    ActionSpec, Fan, Figure, Game, IllegalMove, Move, Outcome, PileSpec, Role, State, option,
+    ActionSpec,
+    Fan,
+    Figure,
+    Game,
+    IllegalMove,
+    Move,
+    Outcome,
+    PileSpec,
+    Role,
+    State,
+    option,
 )
 from .deal import shuffled
 
