@@ -38,7 +38,8 @@
   var engine = null;
 
   function startEngine(cfg) {
-    var eng = { pending: new Map(), nextId: 1, state: "loading", failure: null, bootMs: null };
+    var eng = { pending: new Map(), nextId: 1, state: "loading", failure: null, bootMs: null,
+      startedAt: performance.now() };
     var settle;
     eng.ready = new Promise(function (resolve, reject) { settle = { resolve: resolve, reject: reject }; });
     eng.ready.catch(function () { /* each caller reports the failure itself */ });
@@ -185,6 +186,7 @@
     var initial = null;
     try { initial = JSON.parse(root.getAttribute("data-initial")); } catch (e) { initial = null; }
     this.initial = initial;
+    getEngine(this.cfg);  // first: Python boots in the worker while the page draws
     var saved = this.readSave();
     var linked = this.readAddress();
     var first = null;
@@ -196,7 +198,6 @@
     this.bind();
     this.connectOptions();
     this.setEngineState("loading", "Engine loading\u2026 the board becomes playable when it is ready.");
-    getEngine(this.cfg);
     var self = this;
     this.enqueue(function () { return self.start(saved, linked); });
   };
@@ -234,6 +235,9 @@
       self.apply(r, true);
       self.ready = true;
       self.root.setAttribute("data-ready-at", String(Math.round(performance.now())));
+      // For the benchmark: when the tab's engine was started and how long Python took.
+      self.root.setAttribute("data-engine-started-at", String(Math.round(engine.startedAt)));
+      if (engine.bootMs !== null) self.root.setAttribute("data-engine-boot-ms", String(Math.round(engine.bootMs)));
       self.setEngineState("ready", "Engine ready: click or drag a card, or use the keyboard.");
     });
   };
@@ -256,7 +260,7 @@
   };
 
   // ---- saving, the address
-  Board.prototype.storeKey = function () { return STORE_PREFIX + this.game; };
+  Board.prototype.storeKey = function () { return STORE_PREFIX + this.id; };
 
   Board.prototype.readSave = function () {
     var text;
