@@ -20,10 +20,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+from mkdocs.utils import get_relative_url
+
 import engine
 from build_scripts import engine_archive, pyodide_runtime
-
-from mkdocs.utils import get_relative_url
 
 try:
     from mkdocs.exceptions import PluginError as _BuildError

@@ -72,7 +72,7 @@ _build: tuple[str, bytes] | None = None
 
 
 def _shared() -> Any:
-    import build_scripts.engine_archive as shared
+    import build_scripts.engine_archive as shared  # noqa: PLW0406 - the shared instance
     return shared
 
 

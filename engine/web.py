@@ -88,7 +88,7 @@ class Handler:
             body = self._dispatch(req)
         except RequestError as e:
             return {"id": rid, "ok": False, "error": e.as_dict()}
-        except Exception as e:  # a bug: say so rather than break the board
+        except Exception as e:  # noqa: BLE001 - a bug: say so rather than break the board
             return {"id": rid, "ok": False, "error": {
                 "kind": "internal", "message": f"{type(e).__name__}: {e}"}}
         return {"id": rid, "ok": True, **body}

@@ -43,7 +43,7 @@ def build_site(dest: Path, site_url: str) -> None:
     env = dict(os.environ, SITE_URL=site_url, NO_MKDOCS_2_WARNING="1")
     r = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(dest)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900, check=False)
     if r.returncode != 0:
         raise RuntimeError(f"mkdocs build failed:\n{r.stdout}\n{r.stderr}")
 
@@ -62,7 +62,7 @@ def chromium() -> Path:
 @pytest.fixture(scope="session")
 def site(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL (ending in /) of the built site, served on 127.0.0.1."""
-    from build_scripts.serve import serve_in_thread
+    from build_scripts.serve import precompress, serve_in_thread
 
     port = _free_port()
     base = f"http://127.0.0.1:{port}/"
@@ -73,6 +73,7 @@ def site(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[s
         root = tmp_path_factory.mktemp("site")
         build_site(root, base)
     server, url = serve_in_thread(root, port=port)
+    precompress(root)
     assert url == base
     yield base
     server.shutdown()

@@ -221,7 +221,7 @@ def test_undo_and_redo(flow: tuple[Any, Watch]) -> None:
 def test_option_control_switches_the_reading(flow: tuple[Any, Watch]) -> None:
     page, _ = flow
     n = view(page)["played"]
-    control = page.locator(f"fieldset.cadogan-option[data-option='examined_use']")
+    control = page.locator("fieldset.cadogan-option[data-option='examined_use']")
     assert control.locator("input[value=look]").is_checked()
     control.locator("input[value=play]").check()
     page.wait_for_function(
@@ -261,7 +261,7 @@ def test_reload_resumes_the_game(flow: tuple[Any, Watch]) -> None:
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT)
     assert position(page) == before_pos
     assert view(page)["played"] == before_view["played"]
-    assert page.locator(f"fieldset.cadogan-option[data-option='examined_use'] "
+    assert page.locator("fieldset.cadogan-option[data-option='examined_use'] "
                         "input[value=play]").is_checked()
 
 

@@ -173,7 +173,7 @@ def test_option_placeholder_becomes_a_labelled_control(opt: dict) -> None:
         f'<div class="cadogan-board" data-game="{SLUG}"></div>'
         f'<div class="cadogan-option" data-game="{SLUG}" data-option="{opt["name"]}"></div>',
         RUNTIME)
-    m = re.search(r'<fieldset class="cadogan-option".*?</fieldset>', out, re.S)
+    m = re.search(r'<fieldset class="cadogan-option".*?</fieldset>', out, re.DOTALL)
     assert m
     f = m.group(0)
     assert f'data-option="{opt["name"]}"' in f and f'data-default="{opt["default"]}"' in f

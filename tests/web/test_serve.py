@@ -37,7 +37,7 @@ def get(url: str, gz: bool = True) -> tuple[int, dict[str, str], bytes]:
 
 def test_mime_types_and_gzip(served: tuple[Path, str]) -> None:
     root, base = served
-    status, h, body = get(base + "w.wasm")
+    _, h, body = get(base + "w.wasm")
     assert h["content-type"] == "application/wasm" and h["content-encoding"] == "gzip"
     assert gzip.decompress(body) == (root / "w.wasm").read_bytes()
     _, h, body = get(base + "m.mjs")
