@@ -339,6 +339,31 @@ def test_shared_address_restores_deal_options_and_moves(browser: Any, site: str,
     watch.check()
 
 
+def test_action_key_new_deal_and_restart(flow: tuple[Any, Watch]) -> None:
+    page, _ = flow
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT)
+    old_deal = view(page)["deal"]
+    page.locator(f"{BOARD} .cb-pile").first.focus()
+    page.keyboard.press("n")
+    page.wait_for_function(
+        f"document.querySelector(\"{BOARD}\").cadoganBoard.view.deal !== {old_deal}",
+        timeout=10_000)
+    v = view(page)
+    assert v["played"] == 0 and v["options"] == "examined_use:play"  # the reading is kept
+    assert page.inner_text(f"{BOARD} [data-cb=deal]") == str(v["deal"])
+    assert f"deal={v['deal']}" in page.evaluate("location.search")
+    stock = next(len(p["cards"]) for p in v["piles"] if p["role"] == "stock")
+    # The action's own key ("d": deal a round) plays it.
+    page.locator(f"{BOARD} .cb-pile").first.focus()
+    page.keyboard.press("d")
+    wait_played(page, 1)
+    v2 = view(page)
+    assert next(len(p["cards"]) for p in v2["piles"] if p["role"] == "stock") < stock
+    page.locator(f"{BOARD} button[data-cb-cmd=restart]").click()
+    wait_played(page, 0)
+    assert view(page)["deal"] == v["deal"] and view(page)["can_redo"] is False
+
+
 def test_instant_navigation_keeps_the_engine(flow: tuple[Any, Watch], site: str) -> None:
     page, watch = flow
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT)
@@ -420,3 +445,31 @@ def test_engine_failure_is_shown_not_hung(browser: Any, site: str) -> None:
         ctx.close()
     assert not watch.off_origin
     assert any("wasm instantiation failed" in e.lower() for e in watch.console_errors)
+
+
+def test_works_under_a_base_path(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The site served below a path (https://host/edition/): every URL the board and its
+    worker use is derived from where the site is, not from the server's root."""
+    from build_scripts.serve import precompress, serve_in_thread
+
+    from .conftest import _free_port, build_site
+
+    port = _free_port()
+    root = tmp_path_factory.mktemp("based")
+    build_site(root / "edition", f"http://127.0.0.1:{port}/edition/")
+    server, base = serve_in_thread(root, port=port)
+    precompress(root)
+    watch = Watch()
+    ctx = open_context(browser, watch)
+    try:
+        page = ctx.new_page()
+        page.goto(base + f"edition/{SLUG}/")
+        page.wait_for_selector(READY, timeout=BOOT_TIMEOUT)
+        assert all("/edition/" in u for u in watch.requests
+                   if "/assets/pyodide/" in u or "/assets/engine/" in u or "board" in u)
+        assert any(u.endswith(".wasm") for u in watch.requests)
+    finally:
+        ctx.close()
+        server.shutdown()
+        server.server_close()
+    watch.check()

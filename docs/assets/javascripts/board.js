@@ -870,6 +870,13 @@
     window.addEventListener("pointercancel", cancel);
   };
 
+  // A key the board acts on is the board's alone: Material's own shortcuts (N next page,
+  // P previous, S search) listen on the document and must not see it.
+  function claim(ev) {
+    ev.preventDefault();
+    ev.stopPropagation();
+  }
+
   Board.prototype.key = function (ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     var t = ev.target;
@@ -877,16 +884,16 @@
     var inTable = this.parts.table.contains(t);
     var k = ev.key;
     if (k === "Escape") {
-      if (this.pick || this.steps.length) { this.cancel(); ev.preventDefault(); }
+      if (this.pick || this.steps.length) { this.cancel(); claim(ev); }
       return;
     }
     if (inTable && (k === "Enter" || k === " ")) {
       var hit = this.hit(t);
-      if (hit) { ev.preventDefault(); this.activate(hit.pile, t.classList.contains("cb-card") ? hit.ref : null); }
+      if (hit) { claim(ev); this.activate(hit.pile, t.classList.contains("cb-card") ? hit.ref : null); }
       return;
     }
     if (inTable && /^Arrow/.test(k)) {
-      ev.preventDefault();
+      claim(ev);
       this.moveFocus(t, k);
       return;
     }
@@ -897,14 +904,14 @@
       var want = acts[i].getAttribute("data-key");
       var shift = want.indexOf("Shift+") === 0;
       if (want.replace("Shift+", "").toLowerCase() === lower && shift === ev.shiftKey) {
-        ev.preventDefault();
+        claim(ev);
         this.action(acts[i].getAttribute("data-cb-action"));
         return;
       }
     }
     if (ev.shiftKey) return;
     var cmds = { u: "undo", r: "redo", n: "new" };
-    if (cmds[lower]) { ev.preventDefault(); this.command(cmds[lower]); }
+    if (cmds[lower]) { claim(ev); this.command(cmds[lower]); }
   };
 
   // Arrow keys: the nearest pile (or reachable card) in that direction.
