@@ -398,7 +398,8 @@ class Game(ABC):
             card = self.card_at(state, src)
             what = card.name if card else "a card"
             parts.append(f"{what} from {self.label(src)} to {self.label(dst)}")
-        return "; ".join(parts).capitalize() + "."
+        text = "; ".join(parts)
+        return text[:1].upper() + text[1:] + "."
 
     # ---- helpers for games -----------------------------------------------------------
     @classmethod

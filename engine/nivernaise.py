@@ -170,7 +170,7 @@ class LaNivernaise(Game):
     )
     ACTIONS = (
         ActionSpec("deal", "Deal a round", "d", ROUNDS),
-        ActionSpec("redeal", "Re-deal the Line", "r", REDEAL),
+        ActionSpec("redeal", "Re-deal the Line", "e", REDEAL),
     )
 
     # ---- deal ------------------------------------------------------------------------

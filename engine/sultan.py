@@ -151,7 +151,7 @@ class TheSultan(Game):
     )
     ACTIONS = (
         ActionSpec("deal", "Turn up the next card", "t", DEAL),
-        ActionSpec("redeal", "Shuffle and re-deal the talon", "r", REDEAL),
+        ActionSpec("redeal", "Shuffle and re-deal the talon", "e", REDEAL),
     )
 
     # ---- deal ------------------------------------------------------------------------

@@ -168,7 +168,7 @@ class TheZodiac(Game):
     )
     ACTIONS = (
         ActionSpec("deal", "Turn up a card", "d", DEAL),
-        ActionSpec("redeal", "Re-deal the talon", "r", REDEAL),
+        ActionSpec("redeal", "Re-deal the talon", "e", REDEAL),
     )
 
     # ---- deal ------------------------------------------------------------------------
