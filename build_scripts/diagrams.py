@@ -172,6 +172,10 @@ def draw_figure(cls: type[Game], fig: Figure, scale: int) -> Image.Image:
         shown = faces if spec.fan is not Fan.NONE else faces[-1:]
         if spec.role is Role.STOCK:
             shown = faces[-1:]
+        unit = (CARD_H if spec.fan in (Fan.DOWN, Fan.UP) else CARD_W) * scale
+        steps = [(FAN_UP if f.get("c") else FAN_DOWN) * unit for f in shown[:-1]]
+        if spec.fan_limit is not None and sum(steps) > spec.fan_limit * unit:
+            steps = [st * spec.fan_limit * unit / sum(steps) for st in steps]
         off = 0.0
         for k, f in enumerate(shown):
             img = _card_image(f.get("c"), scale, bool(f.get("peek")))
@@ -185,8 +189,7 @@ def draw_figure(cls: type[Game], fig: Figure, scale: int) -> Image.Image:
             elif spec.fan is Fan.LEFT:
                 dx = -off
             items.append((x0 + dx, y0 + dy, img, spec.rotate))
-            step = FAN_UP if f.get("c") else FAN_DOWN
-            off += step * (CARD_H if spec.fan in (Fan.DOWN, Fan.UP) else CARD_W) * scale
+            off += steps[k] if k < len(steps) else 0.0
     rendered = []
     for x, y, img, rot in items:
         if rot:

@@ -20,6 +20,7 @@ from typing import Any
 from .cards import ACE, KING, KNAVE, QUEEN, RANK_NAMES, Card, Suit, pack
 from .core import (
     ActionSpec,
+    Fan,
     Figure,
     Game,
     IllegalMove,
@@ -127,9 +128,15 @@ def _king(k: int) -> PileSpec:
                     rotate=_KING_TURN[k])
 
 
+#: Rows of the Constitution are this many slots apart, so that a sequence fanned downwards
+#: (at most ``_FAN`` card heights) stays clear of the row below.
+_ROW_STEP, _FAN = 1.4, 0.36
+
+
 def _place(row: int, col: int) -> PileSpec:
     return PileSpec(f"{_ROW_IDS[row]}{col}", f"{DIVISIONS[row]}, place {col + 1}", Role.TABLEAU,
-                    x=float(col), y=_TOP_ROW_Y + (PRIVY - row))
+                    x=float(col), y=_TOP_ROW_Y + (PRIVY - row) * _ROW_STEP, fan=Fan.DOWN,
+                    fan_limit=_FAN)
 
 
 _sx, _sy = _ring(0, 0.0)
@@ -139,8 +146,8 @@ PILES: tuple[PileSpec, ...] = (
     + tuple(_ace(k) for k in range(8))
     + (PileSpec("discard", "the queens thrown aside", Role.DISCARD, 8.4, 0.2),)
     + tuple(_place(r, c) for r in (PRIVY, LORDS, COMMONS, PEOPLE) for c in range(COLUMNS))
-    + (PileSpec("stock", "the pack", Role.STOCK, 8.4, _TOP_ROW_Y + 2),
-       PileSpec("talon", "the talon", Role.TALON, 8.4, _TOP_ROW_Y + 3))
+    + (PileSpec("stock", "the pack", Role.STOCK, 8.4, _TOP_ROW_Y + 2 * _ROW_STEP),
+       PileSpec("talon", "the talon", Role.TALON, 8.4, _TOP_ROW_Y + 3 * _ROW_STEP))
 )
 
 SOVEREIGN = 0
@@ -179,7 +186,7 @@ class TheConstitution(Game):
     packs = 2
     Options = ConstitutionOptions
     PILES = PILES
-    GRID = (9.4, _TOP_ROW_Y + 4)
+    GRID = (9.4, _TOP_ROW_Y + 3 * _ROW_STEP + 1 + _FAN)
     FIGURES = (
         Figure("tableau", "The Constitution after the deal, in modern cards.",
                "The tableau of the Constitution just after the deal, drawn in modern cards. "

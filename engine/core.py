@@ -124,8 +124,10 @@ class Fan(Enum):
 
 @dataclass(frozen=True, slots=True)
 class PileSpec:
-    """One pile's place and capabilities. ``x``, ``y`` are in card widths and heights on the
-    board's grid; ``capacity`` is ``None`` for no limit; ``rotate`` is in degrees."""
+    """One pile's place and capabilities. ``x``, ``y`` are in card slots on the board's
+    grid; ``capacity`` is ``None`` for no limit; ``rotate`` is in degrees; ``fan_limit`` is the
+    furthest the fan may spread, in card heights (widths for a sideways fan), the cards
+    closing up to fit (``None``: the board's own limit)."""
 
     id: str
     label: str
@@ -135,6 +137,7 @@ class PileSpec:
     fan: Fan = Fan.NONE
     capacity: int | None = None
     rotate: int = 0
+    fan_limit: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -602,6 +605,7 @@ def view_of(game: Game) -> dict[str, Any]:
             {
                 "id": p.id, "label": p.label, "role": p.role.value, "x": p.x, "y": p.y,
                 "fan": p.fan.value, "rotate": p.rotate, "cards": game.card_faces(s, i),
+                **({"fan_limit": p.fan_limit} if p.fan_limit is not None else {}),
             }
             for i, p in enumerate(game.PILES)
         ],

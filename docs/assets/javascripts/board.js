@@ -559,7 +559,7 @@
       var s = (cards[k - 1].c === null ? down : up) * unit;
       steps.push(s); total += s;
     }
-    var limit = (vertical ? 4.2 : 5) * unit;
+    var limit = (pile.fan_limit != null ? pile.fan_limit : (vertical ? 4.2 : 5)) * unit;
     var scale = total > limit ? limit / total : 1;
     var pos = 0, sign = fan === "up" || fan === "left" ? -1 : 1;
     out.push({ dx: 0, dy: 0 });
