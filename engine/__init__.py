@@ -13,10 +13,11 @@ Pure Python, no dependencies; runs on CPython 3.11+ and in Pyodide.
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .cards import Card, Suit, pack
-from .constitution import TheConstitution
 from .core import (
     Game,
     IllegalMove,
@@ -28,11 +29,6 @@ from .core import (
     options_to_text,
     view_of,
 )
-from .empress import TheEmpressOfIndia
-from .kings import TheKings
-from .nivernaise import LaNivernaise
-from .sultan import TheSultan
-from .zodiac import TheZodiac
 
 __all__ = [
     "GAMES", "Card", "Suit", "pack", "Game", "Move", "IllegalMove", "Outcome",
@@ -40,9 +36,36 @@ __all__ = [
     "options_to_text", "view_of",
 ]
 
-#: Game classes by slug (the chapter's title, as in its page's address).
-GAMES: dict[str, type[Game]] = {cls.slug: cls for cls in (
-    TheSultan, LaNivernaise, TheEmpressOfIndia, TheConstitution, TheZodiac, TheKings)}
+#: Where each game lives, by slug (the chapter's title, as in its page's address), in the
+#: book's order.
+_GAME_CLASSES: dict[str, tuple[str, str]] = {
+    "the-sultan": ("sultan", "TheSultan"),
+    "la-nivernaise": ("nivernaise", "LaNivernaise"),
+    "the-empress-of-india": ("empress", "TheEmpressOfIndia"),
+    "the-constitution": ("constitution", "TheConstitution"),
+    "the-zodiac": ("zodiac", "TheZodiac"),
+    "the-kings": ("kings", "TheKings"),
+}
+
+
+class _Registry(Mapping[str, type[Game]]):
+    """Game classes by slug, each module imported when its game is first asked for (the
+    browser then loads only the chapter's own game)."""
+
+    def __getitem__(self, slug: str) -> type[Game]:
+        module, name = _GAME_CLASSES[slug]
+        cls: type[Game] = getattr(importlib.import_module(f".{module}", __name__), name)
+        return cls
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_GAME_CLASSES)
+
+    def __len__(self) -> int:
+        return len(_GAME_CLASSES)
+
+
+#: Game classes by slug.
+GAMES: Mapping[str, type[Game]] = _Registry()
 
 
 def new_game(slug: str, seed: int = 0, options: Any = None) -> Game:

@@ -131,3 +131,12 @@ def test_tampered_start_positions_are_refused() -> None:
         engine.load_position(text.replace("vars=redeals:0", "vars=redeals:x"))
     with pytest.raises(PositionError):
         engine.load_position(text[: len(text) // 2])
+
+
+def test_registry_slugs_match_the_game_classes() -> None:
+    assert list(engine.GAMES) == ["the-sultan", "la-nivernaise", "the-empress-of-india",
+                                  "the-constitution", "the-zodiac", "the-kings"]
+    for slug, cls in engine.GAMES.items():
+        assert cls.slug == slug
+    with pytest.raises(KeyError):
+        engine.GAMES["the-patience-of-job"]
