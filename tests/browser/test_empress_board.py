@@ -276,8 +276,6 @@ def test_a_talon_card_is_refused_quoting_rule_3(browser: Any, site: str, watch: 
 
 
 def test_usable_on_a_390_pixel_phone(browser: Any, site: str, watch: Watch) -> None:
-    if "layouts" not in (ROOT / "docs/assets/javascripts/board.js").read_text(encoding="utf-8"):
-        pytest.xfail("board.js does not yet apply the view's optional `layouts` (narrow screens)")
     ctx = open_context(browser, watch)
     try:
         page = ctx.new_page()
