@@ -6,6 +6,8 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 SCANS_SOURCE ?= ../shared/scans
 export NO_MKDOCS_2_WARNING := 1
+# Reproducible builds: dates in the built site (the sitemap) are the last commit's.
+export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
 .PHONY: serve build test test-engine test-pyodide test-browser test-scans test-site typecheck bench scans scans-report clean deps
 
