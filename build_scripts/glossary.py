@@ -144,7 +144,10 @@ def _chapter(stack: tuple[Element, ...], default: str) -> str:
 def mark(source: str, terms: list[Term], page_slug: str, glossary_href: str,
          uses: dict[str, int] | None = None) -> str:
     """``source`` with every use of a term marked; ``uses`` (term id -> count) is updated.
-    The first use of each term on the page gets ``id="gloss-first-ID"``."""
+    The first use of each term on the page gets ``id="gloss-first-ID"`` and is a stop of the
+    keyboard's Tab order; later uses keep their link and tooltip but leave the Tab order
+    (``tabindex="-1"``), so that a keyboard reader reaches the board without passing through
+    every use of every term."""
     if 'class="gloss ' in source:  # already marked (idempotent)
         return source
     matchers: dict[str, Matcher] = {}
@@ -162,7 +165,7 @@ def mark(source: str, terms: list[Term], page_slug: str, glossary_href: str,
             first = term.id not in used
             used[term.id] = term
             counts[term.id] = counts.get(term.id, 0) + 1
-            anchor = f' id="gloss-first-{term.id}"' if first else ""
+            anchor = f' id="gloss-first-{term.id}"' if first else ' tabindex="-1"'
             out.append(t.raw[pos:m.start()])
             out.append(f'<a class="gloss ed-tip" href="{glossary_href}#term-{term.id}"{anchor} '
                        f'data-term="{term.id}" aria-describedby="gloss-def-{term.id}">'
