@@ -49,7 +49,8 @@ def current_archive(root: Path = ROOT) -> tuple[str, bytes]:
     sources change during the build. Outside a build, made afresh."""
     shared = _shared()
     if shared._build is not None and root == ROOT:
-        return shared._build
+        built: tuple[str, bytes] = shared._build
+        return built
     data = archive_bytes(root)
     return archive_name(data), data
 

@@ -21,7 +21,7 @@ import os
 import sys
 import threading
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -70,8 +70,7 @@ def precompress(root: Path, min_size: int = 64 * 1024) -> int:
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     use_gzip = True
 
     def send_head(self):  # type: ignore[no-untyped-def]
@@ -154,7 +153,7 @@ def serve_in_thread(root: Path, host: str = "127.0.0.1", port: int = 0,
     server = make_server(root, host, port, use_gzip)
     threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
     h, p = server.server_address[:2]
-    return server, f"http://{h}:{p}/"
+    return server, f"http://{h!s}:{p}/"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -171,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_gzip:
         threading.Thread(target=precompress, args=(args.root,), daemon=True).start()
     h, p = server.server_address[:2]
-    print(f"Serving {args.root} at http://{h}:{p}/ (Ctrl-C to stop)", flush=True)
+    print(f"Serving {args.root} at http://{h!s}:{p}/ (Ctrl-C to stop)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
