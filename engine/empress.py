@@ -172,7 +172,7 @@ _GUARD: tuple[tuple[Suit, str, float, float, int], ...] = (
 )
 
 _ARMY_Y = (7.3, 8.65)
-_NAVY_Y = (10.15, 11.5)
+_NAVY_Y = (10.3, 11.65)
 
 
 def _place(body: str, k: int) -> PileSpec:
@@ -242,8 +242,8 @@ def _narrow_layout() -> Layout:
     hidden = ("out",) + tuple(PILES[i].id for i in GUARD)
     return Layout(
         name="narrow", max_width=560, grid=(8.0, 12.15), at=at, hidden=hidden,
-        regions=(Region("The Army", 0.0, 3.6, 8.0, 4.0),
-                 Region("The Navy", 0.0, 7.8, 8.0, 4.0)))
+        regions=(Region("The Army", 0.0, 3.35, 8.0, 4.2),
+                 Region("The Navy", 0.0, 7.55, 8.0, 4.4)))
 
 
 def _plate_layout() -> Layout:
@@ -335,13 +335,14 @@ class TheEmpressOfIndia(Game):
     packs = 4
     Options = EmpressOptions
     PILES = PILES
-    GRID = (12.0, 12.9)
+    GRID = (12.0, 13.05)
     ACTIONS = (
         ActionSpec("deal", "Deal out the pack", "d", DEAL_OUT),
     )
     REGIONS = (
-        Region("The Army", 0.0, 7.15, 12.0, 2.85),
-        Region("The Navy", 0.0, 10.0, 12.0, 2.85),
+        # Each region begins a little above its first row, leaving room for its caption.
+        Region("The Army", 0.0, 6.98, 12.0, 3.02),
+        Region("The Navy", 0.0, 10.0, 12.0, 3.05),
     )
     LAYOUTS = (_narrow_layout(), _plate_layout(), _army_navy_layout())
     DIAGRAM_DEAL = 3  # a deal that sends a few cards to a talon
