@@ -302,29 +302,16 @@ class TheConstitution(Game):
                 return IllegalMove(DEAL, "The pack is dealt out: there is no card left to "
                                    "turn up, and there is no re-deal.")
             return None
-        if len(move.steps) != 1:
-            return IllegalMove(BOARD, "In the Constitution cards are moved one at a time.")
-        src, dst = move.steps[0]
-        try:
-            si = self.pile_index(src)
-        except KeyError:
-            return IllegalMove(BOARD, f"There is no pile called {src!r}.")
-        try:
-            di = self.pile_index(dst)
-        except KeyError:
-            return IllegalMove(BOARD, f"There is no pile called {dst!r}.")
-        if ":" in dst:
-            return IllegalMove(BOARD, "A card is always placed on top of a pile.")
+        step = self.resolve_step(state, move)
+        if isinstance(step, IllegalMove):
+            return step
         piles = state.piles
-        if ":" in src:
-            k = src.partition(":")[2]
-            if si in TABLEAU and k.isdigit() and int(k) < len(piles[si]) - 1:
+        si, di, card = step.src, step.dst, step.card
+        if not step.top:
+            if si in TABLEAU:
                 return IllegalMove(RULE_3, "Only the top card of each sequence is available, "
                                    "until its removal releases the one beneath.")
             return IllegalMove(BOARD, "Only the top card of a pile can be moved.")
-        if not piles[si]:
-            return IllegalMove(BOARD, f"There is no card there ({PILES[si].label}).")
-        card = piles[si][-1]
         # where the card comes from
         if si in FIXED:
             return IllegalMove(WITHDRAW, "The Sovereign, the Bishops, the Judges and the "

@@ -22,7 +22,7 @@ from .cards import Card, format_cards, pack, parse_cards
 
 __all__ = [
     "Move", "IllegalMove", "PositionError", "Outcome", "Role", "Fan", "PileSpec", "ActionSpec",
-    "Figure", "Region", "Layout",
+    "Figure", "Step", "Region", "Layout",
     "State", "Game", "option", "options_to_text", "options_from_text", "describe_options",
 ]
 
@@ -190,6 +190,18 @@ class Layout:
     hidden: tuple[str, ...] = ()
     regions: tuple[Region, ...] = ()
     max_width: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A one-step move resolved against a state: the source pile and the index of the card
+    in it (0 = bottom), whether that card is the pile's top, and the destination pile."""
+
+    src: int
+    k: int
+    dst: int
+    top: bool
+    card: Card
 
 
 # --------------------------------------------------------------------------- options
@@ -428,6 +440,32 @@ class Game(ABC):
             j = int(k)
             return p[j] if 0 <= j < len(p) else None
         return p[-1]
+
+    def resolve_step(self, state: State, move: Move) -> Step | IllegalMove:
+        """The single step of ``move`` resolved against ``state``, or the refusal (on the
+        board's own rule, ``SLUG-board``) of a move of several steps, an unknown pile, a
+        place with no card, or a destination inside a pile. Games whose cards move one at a
+        time start their ``refusal`` with it."""
+        board = f"{self.slug}-board"
+        if len(move.steps) != 1:
+            name = self.title[:1].lower() + self.title[1:] if self.title.startswith("The ") \
+                else self.title
+            return IllegalMove(board, f"In {name} cards are moved one at a time.")
+        src, dst = move.steps[0]
+        name, _, k = src.partition(":")
+        si, di = self._index.get(name), self._index.get(dst.partition(":")[0])
+        if si is None or di is None:
+            bad = name if si is None else dst.partition(":")[0]
+            return IllegalMove(board, f"There is no pile called {bad!r}.")
+        if ":" in dst:
+            return IllegalMove(board, "A card is always placed on top of a pile.")
+        pile = state.piles[si]
+        j = int(k) if k else len(pile) - 1
+        if not 0 <= j < len(pile):
+            return IllegalMove(board, f"There is no card there ({self.PILES[si].label}).")
+        if k and j == len(pile) - 1:  # one notation per move: the top card is the pile's
+            return IllegalMove(board, f"The top card is written {name}, not {src}.")
+        return Step(si, j, di, j == len(pile) - 1, pile[j])
 
     def var(self, state: State, name: str) -> int:
         return state.vars[self.VARS.index(name)]

@@ -258,21 +258,10 @@ class TheKings(Game):
     def refusal(self, state: State, move: Move) -> IllegalMove | None:
         if move.action:
             return self._refuse_action(state, move.action)
-        if len(move.steps) != 1:
-            return IllegalMove(BOARD, "In the Kings cards are moved one at a time.")
-        src, dst = move.steps[0]
-        name, _, k = src.partition(":")
-        try:
-            si = self.pile_index(src)
-            di = self.pile_index(dst)
-        except KeyError:
-            bad = name if name not in self._index else dst.split(":")[0]
-            return IllegalMove(BOARD, f"There is no pile called {bad!r}.")
-        pile = state.piles[si]
-        if not pile or (k and not 0 <= int(k) < len(pile)):
-            return IllegalMove(BOARD, f"There is no card there ({self.label(src)}).")
-        if ":" in dst:
-            return IllegalMove(BOARD, "A card is always placed on the outside of a line.")
+        step = self.resolve_step(state, move)
+        if isinstance(step, IllegalMove):
+            return step
+        si, di = step.src, step.dst
         if si == di:
             return IllegalMove(BOARD, "The card is already there.")
         if si == STOCK:
@@ -282,10 +271,10 @@ class TheKings(Game):
             return IllegalMove(FOUNDATIONS, "Cards on the foundations stay there.")
         if di == STOCK:
             return IllegalMove(BOARD, "Nothing goes back to the pack.")
-        if k and int(k) != len(pile) - 1:
+        if not step.top:
             return IllegalMove(RULE_II, "Only the outside card of each line is available: no "
                                "card is available that has another outside it.")
-        card = pile[-1]
+        card = step.card
         if di in FOUNDS:
             return self._refuse_play(state, si, di, card)
         # di is a line: building a sequence, or filling a lane.

@@ -25,6 +25,7 @@ from .core import (
     PileSpec,
     Role,
     State,
+    Step,
     option,
 )
 from .deal import shuffled
@@ -210,16 +211,6 @@ class LaNivernaise(Game):
         a, d = state.piles[ASC[j]], state.piles[DESC[j]]
         return bool(a) and bool(d) and a[-1].rank + 1 == d[-1].rank
 
-    def _source(self, state: State, ref: str) -> tuple[int, int]:
-        """(pile, index) of the card a reference names; raises KeyError/IndexError."""
-        i = self.pile_index(ref)
-        p = state.piles[i]
-        _, _, k = ref.partition(":")
-        j = int(k) if k else len(p) - 1
-        if not 0 <= j < len(p):
-            raise IndexError(ref)
-        return i, j
-
     # ---- rules -----------------------------------------------------------------------
     def candidate_moves(self, state: State) -> Iterator[Move]:
         piles = state.piles
@@ -269,23 +260,10 @@ class LaNivernaise(Game):
     def refusal(self, state: State, move: Move) -> IllegalMove | None:
         if move.action:
             return self._refuse_action(state, move.action)
-        if len(move.steps) != 1:
-            return IllegalMove(BOARD, "In La Nivernaise cards are moved one at a time.")
-        src, dst = move.steps[0]
-        try:
-            si, sk = self._source(state, src)
-        except KeyError:
-            return IllegalMove(BOARD, f"There is no pile called {src!r}.")
-        except IndexError:
-            return IllegalMove(BOARD, f"There is no card there ({self.label(src)}).")
-        try:
-            di = self.pile_index(dst)
-        except KeyError:
-            return IllegalMove(BOARD, f"There is no pile called {dst!r}.")
-        if ":" in dst:
-            return IllegalMove(BOARD, "A card is always placed on top of a pile.")
-        card = state.piles[si][sk]
-        top = sk == len(state.piles[si]) - 1
+        step = self.resolve_step(state, move)
+        if isinstance(step, IllegalMove):
+            return step
+        si, sk, di, top, card = step.src, step.k, step.dst, step.top, step.card
         # where the card comes from
         if si == STOCK:
             if di not in FLANKS:
@@ -321,7 +299,7 @@ class LaNivernaise(Game):
         if di in LINE:
             return IllegalMove(PACKET_REFILL, "Single cards are not to be replaced on the "
                                "Line.")
-        return IllegalMove(BOARD, f"Nothing may be put on {self.label(dst)}.")
+        return IllegalMove(BOARD, f"Nothing may be put on {PILES[di].label}.")
 
     def _refuse_foundation(self, state: State, f: int, card: Card) -> IllegalMove | None:
         return FOUNDATION_SET.refusal(state, f, card, PILES[f], RULE_III, FOUNDATIONS,
@@ -385,13 +363,12 @@ class LaNivernaise(Game):
             self._deal_round(piles)
             redeals += 1
         else:
-            (src, dst), = move.steps
-            si, sk = self._source(state, src)
-            di = self.pile_index(dst)
+            step = self.resolve_step(state, move)
+            assert isinstance(step, Step), "apply() is given legal moves only"
+            si, sk, di = step.src, step.k, step.dst
             p = piles[si]
-            card = p[sk]
             piles[si] = p[:sk] + p[sk + 1:]
-            piles[di] = piles[di] + (card,)
+            piles[di] = piles[di] + (step.card,)
             if si in LINE and not piles[si]:  # a packet played off: four more at once
                 piles[si], piles[STOCK] = _deal_block(piles[STOCK])
         return State(tuple(piles), (redeals,))

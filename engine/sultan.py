@@ -221,26 +221,14 @@ class TheSultan(Game):
     def refusal(self, state: State, move: Move) -> IllegalMove | None:
         if move.action:
             return self._refuse_action(state, move.action)
-        if len(move.steps) != 1:
-            return IllegalMove(BOARD, "In the Sultan cards are moved one at a time.")
-        src, dst = move.steps[0]
-        try:
-            si = self.pile_index(src)
-        except KeyError:
-            return IllegalMove(BOARD, f"There is no pile called {src!r}.")
-        try:
-            di = self.pile_index(dst)
-        except KeyError:
-            return IllegalMove(BOARD, f"There is no pile called {dst!r}.")
-        if ":" in dst:
-            return IllegalMove(BOARD, "A card is always placed on top of a pile.")
-        if ":" in src:
+        step = self.resolve_step(state, move)
+        if isinstance(step, IllegalMove):
+            return step
+        si, di, card = step.src, step.dst, step.card
+        if not step.top:
             if si == TALON_PILE:
                 return IllegalMove(TALON, "Only the top card of the talon can be used.")
             return IllegalMove(BOARD, "Only the top card of a pile can be moved.")
-        if not state.piles[si]:
-            return IllegalMove(BOARD, f"There is no card there ({PILES[si].label}).")
-        card = state.piles[si][-1]
         # where the card comes from
         if si == SULTAN_PILE:
             return IllegalMove(SULTAN, "The Sultan remains alone: he never moves.")

@@ -196,20 +196,6 @@ class TheZodiac(Game):
         """Whether foundation pile ``f`` takes ``card`` next."""
         return FOUNDATION_SET.accepts(state, f, card)
 
-    def _source(self, state: State, ref: str) -> int:
-        """Index of the pile a source reference names; raises KeyError, IndexError (no card
-        there) or ValueError (a card under the top)."""
-        i = self.pile_index(ref)
-        p = state.piles[i]
-        if not p:
-            raise IndexError(ref)
-        _, _, k = ref.partition(":")
-        if k and int(k) != len(p) - 1:
-            if not 0 <= int(k) < len(p):
-                raise IndexError(ref)
-            raise ValueError(ref)
-        return i
-
     # ---- rules -----------------------------------------------------------------------
     def candidate_moves(self, state: State) -> Iterator[Move]:
         piles = state.piles
@@ -247,26 +233,14 @@ class TheZodiac(Game):
     def refusal(self, state: State, move: Move) -> IllegalMove | None:
         if move.action:
             return self._refuse_action(state, move.action)
-        if len(move.steps) != 1:
-            return IllegalMove(BOARD, "In the Zodiac cards are moved one at a time.")
-        src, dst = move.steps[0]
-        try:
-            si = self._source(state, src)
-        except KeyError:
-            return IllegalMove(BOARD, f"There is no pile called {src.split(':')[0]!r}.")
-        except IndexError:
-            return IllegalMove(BOARD, f"There is no card there ({self.label(src)}).")
-        except ValueError:
+        step = self.resolve_step(state, move)
+        if isinstance(step, IllegalMove):
+            return step
+        si, di, card = step.src, step.dst, step.card
+        if not step.top:
             return IllegalMove(BOARD, "Only the top card of a packet can be moved.")
-        try:
-            di = self.pile_index(dst)
-        except KeyError:
-            return IllegalMove(BOARD, f"There is no pile called {dst.split(':')[0]!r}.")
-        if ":" in dst:
-            return IllegalMove(BOARD, "A card is always placed on top of a pile.")
         if si == di:
             return IllegalMove(BOARD, "The card is already there.")
-        card = state.piles[si][-1]
         placing = self.placing(state)
         if si == STOCK:
             return IllegalMove(DEAL, "The pack is dealt in the usual way, one card at a time: "
