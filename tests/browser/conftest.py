@@ -55,6 +55,8 @@ def chromium() -> Path:
                "(apt-get install chromium).\n" + "!" * 70)
         print(msg, file=sys.stderr)
         warnings.warn(msg, stacklevel=1)
+        if os.environ.get("CI"):  # .ci/run installs Chromium: its absence there is a failure
+            pytest.fail(f"no Chromium at {CHROMIUM} in CI")
         pytest.skip(f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM}")
     return CHROMIUM
 
