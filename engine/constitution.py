@@ -30,6 +30,7 @@ from .core import (
     PositionError,
     Role,
     State,
+    Step,
     option,
 )
 from .deal import shuffled
@@ -291,20 +292,18 @@ class TheConstitution(Game):
                     yield Move.step("talon", PILES[j].id)
         yield Move(action="deal")
 
-    def refusal(self, state: State, move: Move) -> IllegalMove | None:
-        if move.action:
-            if move.action != "deal":
-                return IllegalMove(BOARD, f"The Constitution has no action {move.action!r}.")
-            pending = self.open_vacancies(state)
-            if pending:
-                return self._unfilled(pending)
-            if not state.piles[STOCK]:
-                return IllegalMove(DEAL, "The pack is dealt out: there is no card left to "
-                                   "turn up, and there is no re-deal.")
-            return None
-        step = self.resolve_step(state, move)
-        if isinstance(step, IllegalMove):
-            return step
+    def refuse_action(self, state: State, action: str) -> IllegalMove | None:
+        if action != "deal":
+            return IllegalMove(BOARD, f"The Constitution has no action {action!r}.")
+        pending = self.open_vacancies(state)
+        if pending:
+            return self._unfilled(pending)
+        if not state.piles[STOCK]:
+            return IllegalMove(DEAL, "The pack is dealt out: there is no card left to "
+                               "turn up, and there is no re-deal.")
+        return None
+
+    def refuse_step(self, state: State, step: Step) -> IllegalMove | None:
         piles = state.piles
         si, di, card = step.src, step.dst, step.card
         if not step.top:

@@ -371,9 +371,24 @@ class Game(ABC):
     def candidate_moves(self, state: State) -> Iterable[Move]:
         """A superset of the legal moves (each is then checked with :meth:`refusal`)."""
 
-    @abstractmethod
     def refusal(self, state: State, move: Move) -> IllegalMove | None:
-        """``None`` if ``move`` is legal in ``state``; otherwise the rule it breaks."""
+        """``None`` if ``move`` is legal in ``state``; otherwise the rule it breaks.
+
+        An action goes to :meth:`refuse_action`; a step is resolved (:meth:`resolve_step`,
+        which refuses bad notation) and goes to :meth:`refuse_step`. A game whose moves may
+        have several steps overrides this instead."""
+        if move.action:
+            return self.refuse_action(state, move.action)
+        step = self.resolve_step(state, move)
+        return step if isinstance(step, IllegalMove) else self.refuse_step(state, step)
+
+    def refuse_action(self, state: State, action: str) -> IllegalMove | None:
+        """Why the action ``action`` is refused in ``state`` (None: it is legal)."""
+        return IllegalMove(f"{self.slug}-board", f"{self.title} has no action {action!r}.")
+
+    def refuse_step(self, state: State, step: Step) -> IllegalMove | None:
+        """Why a one-step move is refused in ``state`` (None: it is legal)."""
+        raise NotImplementedError(f"{type(self).__name__} must implement refuse_step")
 
     @abstractmethod
     def apply(self, state: State, move: Move) -> State:

@@ -519,7 +519,7 @@ class TheEmpressOfIndia(Game):
 
     def refusal(self, state: State, move: Move) -> IllegalMove | None:
         if move.action:
-            return self._refuse_action(state, move.action)
+            return self.refuse_action(state, move.action)
         if len(move.steps) > 2:
             return IllegalMove(RULE_I, "A move plays two cards at most: one red and one "
                                "black (Rule I).")
@@ -638,7 +638,7 @@ class TheEmpressOfIndia(Game):
         return IllegalMove(rule, f"The {PILES[f].label} needs the {Card(need, suit).name} "
                            "next.")
 
-    def _refuse_action(self, state: State, action: str) -> IllegalMove | None:
+    def refuse_action(self, state: State, action: str) -> IllegalMove | None:
         if action == "deal":
             if not state.piles[STOCK]:
                 return IllegalMove(DEAL_OUT, "The pack has been dealt out: nothing is left "

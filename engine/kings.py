@@ -34,6 +34,7 @@ from .core import (
     PileSpec,
     Role,
     State,
+    Step,
     option,
 )
 from .deal import shuffled
@@ -255,12 +256,7 @@ class TheKings(Game):
                         yield Move.step(sid, PILES[j].id)
         yield Move(action="deal")
 
-    def refusal(self, state: State, move: Move) -> IllegalMove | None:
-        if move.action:
-            return self._refuse_action(state, move.action)
-        step = self.resolve_step(state, move)
-        if isinstance(step, IllegalMove):
-            return step
+    def refuse_step(self, state: State, step: Step) -> IllegalMove | None:
         si, di = step.src, step.dst
         if si == di:
             return IllegalMove(BOARD, "The card is already there.")
@@ -325,7 +321,7 @@ class TheKings(Game):
                                "horizontal line.")
         return None
 
-    def _refuse_action(self, state: State, action: str) -> IllegalMove | None:
+    def refuse_action(self, state: State, action: str) -> IllegalMove | None:
         if action == "deal":
             if not self.dealing(state):
                 return IllegalMove(COLUMNS, "The pack is exhausted: the deal is complete.")

@@ -257,12 +257,7 @@ class LaNivernaise(Game):
                     return True
         return False
 
-    def refusal(self, state: State, move: Move) -> IllegalMove | None:
-        if move.action:
-            return self._refuse_action(state, move.action)
-        step = self.resolve_step(state, move)
-        if isinstance(step, IllegalMove):
-            return step
+    def refuse_step(self, state: State, step: Step) -> IllegalMove | None:
         si, sk, di, top, card = step.src, step.k, step.dst, step.top, step.card
         # where the card comes from
         if si == STOCK:
@@ -320,7 +315,7 @@ class LaNivernaise(Game):
                                "began a pile is not exchanged.")
         return None
 
-    def _refuse_action(self, state: State, action: str) -> IllegalMove | None:
+    def refuse_action(self, state: State, action: str) -> IllegalMove | None:
         strict = self.options.deal_timing is DealTiming.STUCK
         if action == "deal":
             if not state.piles[STOCK]:

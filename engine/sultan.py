@@ -26,6 +26,7 @@ from .core import (
     PositionError,
     Role,
     State,
+    Step,
     option,
 )
 from .deal import shuffled
@@ -218,12 +219,7 @@ class TheSultan(Game):
         yield Move(action="deal")
         yield Move(action="redeal")
 
-    def refusal(self, state: State, move: Move) -> IllegalMove | None:
-        if move.action:
-            return self._refuse_action(state, move.action)
-        step = self.resolve_step(state, move)
-        if isinstance(step, IllegalMove):
-            return step
+    def refuse_step(self, state: State, step: Step) -> IllegalMove | None:
         si, di, card = step.src, step.dst, step.card
         if not step.top:
             if si == TALON_PILE:
@@ -282,7 +278,7 @@ class TheSultan(Game):
         return IllegalMove(FOUNDATIONS, f"The {PILES[f].label} needs the "
                            f"{Card(nxt, base.suit).name} next.")
 
-    def _refuse_action(self, state: State, action: str) -> IllegalMove | None:
+    def refuse_action(self, state: State, action: str) -> IllegalMove | None:
         if action not in ("deal", "redeal"):
             return IllegalMove(BOARD, f"The Sultan has no action {action!r}.")
         if state.piles[TURNED]:

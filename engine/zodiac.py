@@ -32,6 +32,7 @@ from .core import (
     PileSpec,
     Role,
     State,
+    Step,
     option,
 )
 from .deal import shuffled
@@ -230,12 +231,7 @@ class TheZodiac(Game):
             yield Move(action="deal")
             yield Move(action="redeal")
 
-    def refusal(self, state: State, move: Move) -> IllegalMove | None:
-        if move.action:
-            return self._refuse_action(state, move.action)
-        step = self.resolve_step(state, move)
-        if isinstance(step, IllegalMove):
-            return step
+    def refuse_step(self, state: State, step: Step) -> IllegalMove | None:
         si, di, card = step.src, step.dst, step.card
         if not step.top:
             return IllegalMove(BOARD, "Only the top card of a packet can be moved.")
@@ -297,7 +293,7 @@ class TheZodiac(Game):
         return FOUNDATION_SET.refusal(state, f, card, PILES[f], RULE_II, FOUNDATIONS,
                                       follow="The foundations must follow suit")
 
-    def _refuse_action(self, state: State, action: str) -> IllegalMove | None:
+    def refuse_action(self, state: State, action: str) -> IllegalMove | None:
         piles = state.piles
         if action == "deal":
             if not self.placing(state):
