@@ -429,8 +429,7 @@ class TheConstitution(Game):
         return None if self.has_legal_move(state) else Outcome.LOST
 
     # ---- board -----------------------------------------------------------------------
-    def status_of(self, state: State) -> str:
-        out = self.outcome_of(state)
+    def status_line(self, state: State, out: Outcome | None) -> str:
         if out is Outcome.WON:
             return "Won: every Government is built up to the knave."
         if out is Outcome.LOST:

@@ -400,8 +400,12 @@ class Game(ABC):
         """WON, LOST (nothing more can be done), or None while play goes on."""
 
     @abstractmethod
+    def status_line(self, state: State, outcome: Outcome | None) -> str:
+        """One line for the board's status bar, given the position's outcome."""
+
     def status_of(self, state: State) -> str:
         """One line for the board's status bar."""
+        return self.status_line(state, self.outcome_of(state))
 
     # ---- hooks a game may override ---------------------------------------------------
     @classmethod
@@ -670,7 +674,7 @@ def view_of(game: Game) -> dict[str, Any]:
             for a in game.ACTIONS
         ],
         **_layout_fields(game),
-        "status": game.status_of(s),
+        "status": game.status_line(s, outcome),
         "outcome": outcome.value if outcome else None,
         "can_undo": bool(game.move_stack),
         "can_redo": bool(game.redo_stack),

@@ -756,8 +756,7 @@ class TheEmpressOfIndia(Game):
             return [{"c": None} for _ in p[:-1]] + [{"c": str(c)} for c in p[-1:]]
         return super().card_faces(state, pile)
 
-    def status_of(self, state: State) -> str:
-        out = self.outcome_of(state)
+    def status_line(self, state: State, out: Outcome | None) -> str:
         piles = state.piles
         played = sum(len(piles[f]) for f in FOUNDATION_PILES) - 16
         if out is Outcome.WON:

@@ -438,9 +438,8 @@ class TheKings(Game):
         return Outcome.LOST if memo[key] else None
 
     # ---- board -----------------------------------------------------------------------
-    def status_of(self, state: State) -> str:
+    def status_line(self, state: State, out: Outcome | None) -> str:
         played = sum(len(state.piles[f]) for f in FOUNDS) - 8
-        out = self.outcome_of(state)
         if out is Outcome.WON:
             return "Won: every foundation has reached its king."
         if out is Outcome.LOST:

@@ -413,8 +413,7 @@ class LaNivernaise(Game):
                 out.append({"c": None})
         return out
 
-    def status_of(self, state: State) -> str:
-        out = self.outcome_of(state)
+    def status_line(self, state: State, out: Outcome | None) -> str:
         if out is Outcome.WON:
             return "Won: all 104 cards are on the foundations."
         if out is Outcome.LOST:

@@ -354,8 +354,7 @@ class TheZodiac(Game):
         return None if self._any_legal(state) else Outcome.LOST
 
     # ---- board -----------------------------------------------------------------------
-    def status_of(self, state: State) -> str:
-        out = self.outcome_of(state)
+    def status_line(self, state: State, out: Outcome | None) -> str:
         played = sum(len(state.piles[f]) for f in FOUNDATION_PILES)
         if out is Outcome.WON:
             return "Won: all 104 cards are on the foundations."
