@@ -145,11 +145,6 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-def _place_label(game: type[Game], pile_id: str) -> str:
-    """The label of an empty place: the pile's own label."""
-    return game.label(pile_id)
-
-
 def draw_figure(cls: type[Game], fig: Figure, scale: int) -> Image.Image:
     """Draw one figure of a game at ``scale`` (1 or 2)."""
     game = cls.new(cls.DIAGRAM_DEAL)
@@ -166,7 +161,7 @@ def draw_figure(cls: type[Game], fig: Figure, scale: int) -> Image.Image:
         faces = game.card_faces(state, i)
         x0, y0 = spec.x * SLOT_W * scale, spec.y * SLOT_H * scale
         if not faces:
-            items.append((x0, y0, _outline_image(_place_label(cls, spec.id), scale),
+            items.append((x0, y0, _outline_image(cls.label(spec.id), scale),
                           spec.rotate))
             continue
         shown = faces if spec.fan is not Fan.NONE else faces[-1:]

@@ -8,7 +8,7 @@ options.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -203,9 +203,6 @@ class LaNivernaise(Game):
         """Whether foundation pile ``f`` takes ``card`` next."""
         return FOUNDATION_SET.accepts(state, f, card)
 
-    def _other(self, f: int) -> int:
-        return f + 4 if f in ASC else f - 4
-
     def _met(self, state: State, j: int) -> bool:
         """The suit's two piles have met: the exchange can pass cards between them."""
         a, d = state.piles[ASC[j]], state.piles[DESC[j]]
@@ -301,7 +298,7 @@ class LaNivernaise(Game):
                                       follow="All foundations must follow suit")
 
     def _refuse_exchange(self, state: State, si: int, di: int) -> IllegalMove | None:
-        if di != self._other(si):
+        if di != FOUNDATION_SET.other(si):
             return IllegalMove(EXCHANGE, "The exchange is only between the ascending and "
                                "the descending pile of the same suit.")
         src = state.piles[si]
@@ -440,6 +437,3 @@ class LaNivernaise(Game):
             return "The Line is taken up and re-dealt (Rule IV)."
         return super().describe(state, move)
 
-
-def _iter_piles() -> Iterable[str]:  # for documentation tools
-    return (p.id for p in PILES)

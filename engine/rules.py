@@ -24,9 +24,6 @@ class SuitFoundations:
     asc: range
     desc: range
 
-    def __contains__(self, pile: int) -> bool:
-        return pile in self.asc or pile in self.desc
-
     def suit(self, pile: int) -> Suit:
         return SUITS[(pile - self.asc.start) % 4 if pile in self.asc
                      else (pile - self.desc.start) % 4]
