@@ -344,6 +344,15 @@ class Game(ABC):
     #: them (the Empress pairs any of 24 cards with any of 24) sets False: ``movable`` then
     #: carries them, and ``moves`` lists only the moves of several steps.
     VIEW_SINGLE_STEPS: ClassVar[bool] = True
+    #: The rules ledger: every rule anchor of the chapter page (``SLUG-NAME``) mapped to one
+    #: sentence saying what the engine does for it, under each reading where they differ.
+    #: The chapter's ledger table is generated from it and from the tests that cite each
+    #: anchor (``@pytest.mark.rules("SLUG-NAME")``); a site test keeps the three in step.
+    LEDGER: ClassVar[Mapping[str, str]] = {}
+    #: Whether the player may look through the cards of a talon (a pile of role TALON). By
+    #: default only a talon's top card is shown: the others are covered, and a view reveals
+    #: only what the reader may see. A game whose notes let the player look sets True.
+    TALON_OPEN: ClassVar[bool] = False
 
     _index: ClassVar[dict[str, int]]
 
@@ -417,8 +426,12 @@ class Game(ABC):
         """The cards of one pile for the board: ``{"c": "QS"}`` face up, ``{"c": None}``
         face down; extra flags (``"peek": True``) for cards shown but not available."""
         spec = self.PILES[pile]
-        down = spec.role is Role.STOCK
-        return [{"c": None} if down else {"c": str(c)} for c in state.piles[pile]]
+        cards = state.piles[pile]
+        if spec.role is Role.STOCK:
+            return [{"c": None} for _ in cards]
+        if spec.role is Role.TALON and not self.TALON_OPEN:
+            return [{"c": None} for _ in cards[:-1]] + [{"c": str(c)} for c in cards[-1:]]
+        return [{"c": str(c)} for c in cards]
 
     def describe(self, state: State, move: Move) -> str:
         """A sentence saying what the move does, for the board's live region."""
