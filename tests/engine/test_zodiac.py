@@ -341,7 +341,7 @@ def test_the_loss_verdict_while_placing_is_never_wrong() -> None:
     # an exhaustive search finds no way to place every card.
     import random
     losses = 0
-    for seed in range(150):
+    for seed in range(80):
         rnd = random.Random(seed)
         deck = [str(c) for c in engine.pack(2)]
         rnd.shuffle(deck)
