@@ -192,7 +192,7 @@ class LaNivernaise(Game):
                    "below the Flanks; rounds and fresh packets add to them.",
         SOURCES: "Cards go to the foundations from the Flanks and the tops of the Line "
                  "packets, never straight from the pack; plays are never forced, nor is the "
-                 "Flanks' preference (NI-4, NI-9, NI-12).",
+                 "Flanks’ preference (NI-4, NI-9, NI-12).",
         FLANK_FILL: "A Flank vacancy may be filled at any time, or left, with the next card "
                     "of the pack or the top of a Line packet; an occupied place takes "
                     "nothing, and all vacancies may be filled (NI-3, NI-12).",

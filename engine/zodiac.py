@@ -171,7 +171,7 @@ class TheZodiac(Game):
     LEDGER = {
         RULE_I: "A card marries the top of a Zodiac packet when it is of the same suit and one "
                 "rank above or below (no king on ace), up and down in the same packet; it may "
-                "come from the Equator, the talon's top or the card turned up; a Zodiac card "
+                "come from the Equator, the talon’s top or the card turned up; a Zodiac card "
                 "never moves to another packet or to the Equator, and nothing is laid on an "
                 "Equator card (ZO-1, ZO-2).",
         RULE_II: "A card goes to a foundation only of its own suit.",
@@ -183,7 +183,7 @@ class TheZodiac(Game):
                      "begun by a king, built one rank at a time; the second ace or king of "
                      "a suit can only end the other pile, and foundation cards never move "
                      "(ZO-7, ZO-9).",
-        REFILL: "An empty Equator place may be filled, at any time or never, from the talon's "
+        REFILL: "An empty Equator place may be filled, at any time or never, from the talon’s "
                 "top or the card turned up (or, under the strict reading, from the card "
                 "turned up only when there is no talon), never from another Equator place "
                 "(ZO-3, ZO-4).",
