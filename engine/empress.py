@@ -409,7 +409,7 @@ class TheEmpressOfIndia(Game):
                      "black only on Admirals, in sequence; cards on them never move again.",
         OMIT: "The Generals pass from queen to ten (no knave), the Admirals from knave to king "
               "(no queen): eleven cards on each, 176 in all (EM-10).",
-        DEAL: "The deal fills the Army's 24 places with red cards and the Navy's 24 with black "
+        DEAL: "The deal fills the Army’s 24 places with red cards and the Navy’s 24 with black "
               "cards, row by row from the top left (EM-9).",
         _rule("deal-talon"): "Both bodies are dealt in one pass of the pack; a card whose body "
                              "is already complete goes to the talon of its colour, and the deal "
@@ -427,14 +427,14 @@ class TheEmpressOfIndia(Game):
         _rule("refill"): "The place a paired card leaves is refilled at once by Rule II: an Army "
                          "place from the red talon, a Navy place from the black (EM-4).",
         PAIRED_ONCE: "Nothing may be laid on a pair, and a paired card cannot be paired again.",
-        CHOOSE_TIME: "Pairing is the player's move, never forced, so the player decides when "
+        CHOOSE_TIME: "Pairing is the player’s move, never forced, so the player decides when "
                      "to make a vacancy: by default (EM-15) the pack is dealt a card at a "
                      "time, so a vacancy can wait until the card wanted lies on top of its "
                      "talon.",
         DEAL_OUT: "The deal action turns the next card of the pack to a vacancy of its colour, "
-                  "else onto its colour's talon, the player free to act between cards (EM-15; "
+                  "else onto its colour’s talon, the player free to act between cards (EM-15; "
                   "under the other reading the whole remainder at once); by default it may be "
-                  "used whenever the pack lasts, under EM-8's strict reading only when no pair "
+                  "used whenever the pack lasts, under EM-8’s strict reading only when no pair "
                   "can be played; it is refused once the pack is empty.",
         NO_REDEAL: "There is no re-deal: the action is refused.",
     }
