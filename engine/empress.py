@@ -424,8 +424,9 @@ class TheEmpressOfIndia(Game):
         PAIRED: "The two cards of a pair stay in one place until both go up together on their "
                 "foundations; moving either elsewhere, or playing it with another card, is "
                 "refused.",
-        _rule("refill"): "The place a paired card leaves is refilled at once by Rule II: an Army "
-                         "place from the red talon, a Navy place from the black (EM-4).",
+        _rule("refill"): "The place a card leaves, paired or played, is refilled in the same "
+                         "move by Rule II: an Army place with red, a Navy place with black "
+                         "(EM-4).",
         PAIRED_ONCE: "Nothing may be laid on a pair, and a paired card cannot be paired again.",
         CHOOSE_TIME: "Pairing is the player’s move, never forced, so the player decides when "
                      "to make a vacancy: by default (EM-15) the pack is dealt a card at a "
