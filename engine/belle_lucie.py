@@ -160,13 +160,13 @@ class LaBelleLucie(Game):
               "of them, and a last packet of one card, in the plate's places (BL-6).",
         FOUNDATIONS: "Each foundation begins with its ace and takes the next card of its "
                      "suit up to the king; cards on a foundation never leave it. The game is "
-                     "won when all fifty-two cards are on the foundations (BL-7).",
+                     "won when all fifty-two cards are on the foundations (BL-8).",
         ACES: "The uppermost card of any packet may be played to its foundation whenever it "
               "is the next card there; nothing is played for the player, and plays and "
-              "marriages may come in any order (BL-3).",
+              "marriages may come in any order (BL-7).",
         MARRIAGES: "The uppermost card of a packet may be married onto the uppermost card "
                    "of another packet of the same suit and one rank higher, one card at a "
-                   "time; a place emptied stays empty (BL-1, BL-2).",
+                   "time; a place emptied stays empty (BL-2, BL-3).",
         REDEAL: "The tableau may be taken up, shuffled and dealt again in packets of three, "
                 "twice at most, once no card can be played to a foundation (or whenever the "
                 "player chooses, under BL-4's other reading); the foundations stay (BL-5).",
@@ -301,7 +301,7 @@ class LaBelleLucie(Game):
             return Outcome.WON
         # With one pack a card can be married onto one card only, and then never moves
         # again except to its foundation: every move is progress, play cannot go round in a
-        # circle, and a position with no legal move (the re-deals spent) is final (BL-7).
+        # circle, and a position with no legal move (the re-deals spent) is final (BL-8).
         return None if self.has_legal_move(state) else Outcome.LOST
 
     # ---- board -----------------------------------------------------------------------
