@@ -157,7 +157,7 @@ class LaBelleLucie(Game):
         RULE_II: "A card is refused on the foundation of another suit; each of the four "
                  "places belongs to one suit (BL-6).",
         DEAL: "The shuffled pack is dealt in packets of three cards taken together, seventeen "
-              "of them, and a last packet of one card, in the plate's places (BL-6).",
+              "of them, and a last packet of one card, in the plate’s places (BL-6).",
         FOUNDATIONS: "Each foundation begins with its ace and takes the next card of its "
                      "suit up to the king; cards on a foundation never leave it. The game is "
                      "won when all fifty-two cards are on the foundations (BL-8).",
@@ -169,7 +169,7 @@ class LaBelleLucie(Game):
                    "time; a place emptied stays empty (BL-2, BL-3).",
         REDEAL: "The tableau may be taken up, shuffled and dealt again in packets of three, "
                 "twice at most, once no card can be played to a foundation (or whenever the "
-                "player chooses, under BL-4's other reading); the foundations stay (BL-5).",
+                "player chooses, under BL-4’s other reading); the foundations stay (BL-5).",
         HOUSE_IN_THE_WOOD: "Not played on this board, which keeps to the one-pack game; "
                            "note BL-9 says how the two-pack game goes by the book.",
         HOUSE_ON_THE_HILL: "Not played on this board, which keeps to the one-pack game; "
