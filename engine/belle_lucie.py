@@ -78,12 +78,10 @@ class BelleLucieOptions:
 
 # The plate's places, row by row from the top, left to right: five, five, three (centred)
 # and five packets; the packet of one card is the middle one of the bottom row.
-_COL = 2.0
+_COL = 1.8
+_FIVE = tuple(_COL * c for c in range(5))
 _PLATE_ROWS: tuple[tuple[float, tuple[float, ...]], ...] = (
-    (0.0, (0.0, 2.0, 4.0, 6.0, 8.0)),
-    (1.0, (0.0, 2.0, 4.0, 6.0, 8.0)),
-    (2.0, (2.0, 4.0, 6.0)),
-    (3.0, (0.0, 2.0, 4.0, 6.0, 8.0)),
+    (0.0, _FIVE), (1.0, _FIVE), (2.0, _FIVE[1:4]), (3.0, _FIVE),
 )
 _PLACES: tuple[tuple[float, float], ...] = tuple((x, y) for y, xs in _PLATE_ROWS for x in xs)
 #: The order in which the places receive packets (BL-6): row by row, the single card last, in
@@ -91,9 +89,9 @@ _PLACES: tuple[tuple[float, float], ...] = tuple((x, y) for y, xs in _PLATE_ROWS
 DEAL_ORDER: tuple[int, ...] = tuple(range(15)) + (16, 17, 15)
 #: How far a packet's fan may spread to the right, in card widths, before its cards close up
 #: (a packet grown by marriages stays clear of its neighbour).
-_FAN_LIMIT = 1.05
+_FAN_LIMIT = 0.85
 
-_FOUND_X = (2.4, 3.65, 4.9, 6.15)
+_FOUND_X = (2.0, 3.25, 4.5, 5.75)
 _FOUND_Y = 4.3
 
 PILES: tuple[PileSpec, ...] = (
@@ -115,8 +113,8 @@ def _narrow() -> Layout:
     for k in PACKETS:
         at[PILES[k].id] = (_COL * (k % 3), float(k // 3), 0)
     for j, f in enumerate(FOUNDATION_PILES):
-        at[PILES[f].id] = (0.6 + 1.25 * j, 6.3, 0)
-    return Layout(name="narrow", max_width=560, grid=(6.0, 7.3), at=at)
+        at[PILES[f].id] = (0.2 + 1.25 * j, 6.3, 0)
+    return Layout(name="narrow", max_width=560, grid=(5.4, 7.3), at=at)
 
 
 def deal_packets(cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
@@ -138,7 +136,7 @@ class LaBelleLucie(Game):
     Options = BelleLucieOptions
     PILES = PILES
     VARS = ("redeals",)
-    GRID = (10.0, 5.3)
+    GRID = (9.0, 5.3)
     LAYOUTS = (_narrow(),)
     FIGURES = (
         Figure("tableau", "La Belle Lucie just after the deal.",
