@@ -16,6 +16,7 @@ place. See the chapter page for the text each rule id points at, and its editori
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -101,6 +102,12 @@ _ROW_Y0 = 1.3            # the first row, below the foundations
 _FOUND_X = tuple(1.55 + 1.3 * k for k in range(8))
 
 
+def foundation_name(f: int) -> str:
+    """A foundation place in words: ``"the first spades foundation"``."""
+    k = f - 1
+    return f"the {('first', 'second')[k // 4]} {SUITS[k % 4].noun} foundation"
+
+
 def vacancies_text(n: int) -> str:
     """``"1 vacancy"``, ``"3 vacancies"``."""
     return f"{n} {'vacancy' if n == 1 else 'vacancies'}"
@@ -112,7 +119,7 @@ def slot_label(r: int, c: int) -> str:
 
 PILES: tuple[PileSpec, ...] = (
     (PileSpec("stock", "the pack", Role.STOCK, 0.0, 0.0),)
-    + tuple(PileSpec(f"f{k}", f"foundation {k + 1} ({SUITS[k % 4].noun})", Role.FOUNDATION,
+    + tuple(PileSpec(f"f{k}", f"{SUITS[k % 4].noun[:-1]} {k // 4 + 1}", Role.FOUNDATION,
                      _FOUND_X[k], 0.0) for k in range(8))
     + tuple(PileSpec(f"s{r * COLUMNS + c}", slot_label(r, c), Role.TABLEAU, float(c),
                      _ROW_Y0 + r) for r in range(MAX_ROWS) for c in range(COLUMNS))
@@ -152,6 +159,13 @@ def _narrow() -> Layout:
                   at=at, regions=regions)
 
 
+def _plate() -> Layout:
+    """For the drawn diagram: the eight places spread over the width of the first row, as the
+    plate spreads its blank outlines."""
+    at = {PILES[k].id: (0.05 + 1.55 * (k - FOUNDS.start), 0.0, 0) for k in FOUNDS}
+    return Layout(name="plate", grid=(12.0, _ROW_Y0 + 1), at=at)
+
+
 class TheBlockade(Game):
     slug = SLUG
     title = "The Blockade"
@@ -160,14 +174,15 @@ class TheBlockade(Game):
     PILES = PILES
     VARS = ("rows",)
     GRID = (12.0, _ROW_Y0 + MAX_ROWS)
-    LAYOUTS = (_narrow(),)
+    LAYOUTS = (_narrow(), _plate())
     FIGURES = (
         Figure("tableau", "The Blockade when the first row has been dealt, in modern cards.",
                "The tableau of the Blockade when the first row has been dealt, drawn in "
                "modern cards: a row of eight empty places for the foundations, spades, "
                "hearts, diamonds and clubs from the left and again, and below them a "
                "horizontal line of twelve cards, the first row. The pack is not shown.",
-               piles=tuple(p.id for p in PILES[FOUNDS.start:SLOTS.start + COLUMNS])),
+               piles=tuple(p.id for p in PILES[FOUNDS.start:SLOTS.start + COLUMNS]),
+               layout="plate"),
     )
     DIAGRAM_DEAL = 4  # a first row without an ace, as in the plate
     ACTIONS = (
@@ -354,7 +369,9 @@ class TheBlockade(Game):
         if di == si:
             return IllegalMove(BOARD, f"The {card.name} is already in {PILES[si].label}.")
         if di in FOUNDS:
-            return FOUNDATION_SET.refusal(state, di, card, PILES[di], RULE_II, FOUNDATIONS,
+            # The board labels the places briefly ("spade 1"); a refusal names them in full.
+            named = dataclasses.replace(PILES[di], label=foundation_name(di)[4:])
+            return FOUNDATION_SET.refusal(state, di, card, named, RULE_II, FOUNDATIONS,
                                           follow="The foundations must follow suit")
         target = state.piles[di]
         dr, dc = row_col(di)
@@ -492,4 +509,7 @@ class TheBlockade(Game):
             target = state.piles[step.dst][-1]
             return (f"The {step.card.name} from {PILES[step.src].label} is married to the "
                     f"{target.name} in {PILES[step.dst].label}.")
+        if isinstance(step, Step) and step.dst in FOUNDS and step.src in SLOTS:
+            return (f"The {step.card.name} from {PILES[step.src].label} is played to "
+                    f"{foundation_name(step.dst)}.")
         return super().describe(state, move)
