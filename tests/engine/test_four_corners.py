@@ -107,6 +107,7 @@ def test_the_diagram_deal_shows_a_first_round_with_the_places_empty() -> None:
     assert all(not g.state.piles[f] for f in FOUNDS)
 
 
+@pytest.mark.rules("the-four-corners-sides")
 def test_adjoining_places_follow_the_plate() -> None:
     assert [PILES[adjoining(POS[s])].id for s in ("s0", "s1", "s2", "s3")] == [
         "f0", "f1", "f2", "f3"]
@@ -561,7 +562,10 @@ def test_board_refusals() -> None:
 # ----------------------------------------------------------------------------- the ledger
 
 def _page_rule_anchors() -> set[str]:
-    text = (ROOT / "docs" / f"{SLUG}.md").read_text(encoding="utf-8")
+    page = ROOT / "docs" / f"{SLUG}.md"
+    if not page.exists():  # inside Pyodide only the engine and its tests are copied
+        pytest.skip("the chapter page is not here")
+    text = page.read_text(encoding="utf-8")
     ids = set(re.findall(r'class="rule" id="([^"]+)"', text))
     ids |= set(re.findall(r"\{ #([\w-]+) \.rule \}", text))
     return ids
