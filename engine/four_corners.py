@@ -254,8 +254,9 @@ class TheFourCorners(Game):
     )
     LEDGER = {
         RULE_I: "After the deal the top card of every packet may be played to any foundation "
-                "it suits; a card lower in a packet is refused until the cards above it have "
-                "gone.",
+                "it suits; before, a card is played only as it falls (or, under the other "
+                "reading, while it lies uncovered); a card lower in a packet is refused until "
+                "the cards above it have gone.",
         RULE_II: "A foundation takes only cards of the suit of the ace or king that began it.",
         DEAL: "Each round deals one card to each packet in the book’s order: the left top "
               "corner, the four left side packets from the top, the left bottom corner, then "
@@ -263,7 +264,7 @@ class TheFourCorners(Game):
         FOUNDATIONS: "An empty place takes only an ace or a king whose suit has no foundation "
                      "of that kind yet; a foundation begun by an ace ascends to the king, one "
                      "begun by a king descends to the ace, one rank at a time.",
-        ROUNDS: "The Deal button deals card by card to the end of the round, stopping when a "
+        ROUNDS: "The Deal on button deals card by card to the end of the round, stopping when a "
                 "card falls that must or may be played; the deal rules apply from the first "
                 "card of the first round, and there is nothing to deal once the pack is out.",
         BASES: "The first ace and the first king of each suit must be played as they fall, "
