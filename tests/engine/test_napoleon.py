@@ -295,6 +295,9 @@ def test_strict_reading_turns_the_pack_only_when_nothing_can_be_played() -> None
     g.play("deal")          # a marriage open does not stop the turn
     g = game({"f0": "AD 2D 3D", "talon": "4D", "stock": "9C"}, options=opts)
     assert refusal_rule(g, "deal") == R + "deal-out"  # the talon's top counts
+    g = game({"f0": "AD 2D 3D", "talon": "4D", "stock": "9C"},
+             options=opts + ",talon_use:lanes")
+    g.play("deal")          # unless, laid aside, it may not be played (NA-1)
 
 
 @pytest.mark.rules("napoleon-at-st-helena-talon", "napoleon-at-st-helena-deal-out")
