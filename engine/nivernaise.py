@@ -258,6 +258,9 @@ class LaNivernaise(Game):
         si, sk, di, top, card = step.src, step.k, step.dst, step.top, step.card
         # where the card comes from
         if si == STOCK:
+            if not top:
+                return IllegalMove(FLANK_FILL, "Only the next card of the pack, the one on "
+                                   "top, can fill a Flank vacancy.")
             if di not in FLANKS:
                 return IllegalMove(SOURCES, "Cards from the pack are not played directly: "
                                    "they come into play on the Line or in a Flank vacancy.")
