@@ -180,34 +180,33 @@ class NapoleonAtStHelena(Game):
     )
     ACTIONS = (ActionSpec("deal", "Turn up a card", "t", DEAL_OUT),)
     LEDGER = {
-        RULE_I: "Only a column's lowest card (the top of its pile) may be played, married or "
+        RULE_I: "Only a column’s lowest card (the top of its pile) may be played, married or "
                 "moved to a lane; a card with another below it is refused until that card has "
                 "gone.",
-        RULE_II: "A foundation takes only cards of its ace's suit; a card of another suit is "
+        RULE_II: "A foundation takes only cards of its ace’s suit; a card of another suit is "
                  "refused.",
         DEAL: "The deal lays forty cards face up in four rows of ten, each row from left to "
               "right, the first row uppermost; the other sixty-four cards form the pack.",
         FOUNDATIONS: "Any ace may be put on any empty foundation place, and each foundation "
                      "then takes the next card of its suit up to the king; a foundation card "
                      "never moves again.",
-        ACES: "Aces and the cards that follow them may be played from the lowest row at any "
-              "time, by the player's choice; nothing is played automatically.",
+        ACES: "An ace in the lowest row, and each card of its suit that follows it, may be "
+              "played whenever the player chooses; nothing is played automatically.",
         MARRIAGES: "A lowest card may be married to the lowest card of another column, of the "
                    "same suit and one rank higher, one card at a time.",
         LANE: "A column whose every card has gone is a lane; it stays empty until the player "
               "chooses to fill it.",
-        REFILL: "Any available card (a column's lowest card or the talon's top) may be put in "
-                "a lane at any time; under the Note's reading, only the talon's top.",
-        NOTE: "Under the Note's reading a lane is filled only from the talon, and a card "
+        REFILL: "Any available card (a column’s lowest card or the talon’s top) may be put in "
+                "a lane at any time; under the Note’s reading, only the talon’s top.",
+        NOTE: "Under the Note’s reading a lane is filled only from the talon, and a card "
               "from the tableau is refused.",
         PRIVILEGES: "A card put in a lane is the first card of its column like any other: it "
                     "may take marriages, be played, or move on again.",
-        DEAL_OUT: "Turn up a card takes the pack's top card onto the talon, where it may be "
-                  "played or married at once; under the strict reading of “no more available "
-                  "cards to play” the pack may be turned only when no available card can be "
-                  "played.",
+        DEAL_OUT: "“Turn up a card” turns the pack’s top card onto the talon, where it may be "
+                  "played or married at once, whenever the player likes; under the strict "
+                  "reading the pack is turned only when no available card can be played.",
         TALON: "Turned cards lie in one packet whose top card alone shows; it may be played, "
-               "married or put in a lane, or, under NA-1's narrow reading, only put in a lane "
+               "married or put in a lane, or, under NA-1’s narrow reading, only put in a lane "
                "once a later card has been turned.",
         NO_REDEAL: "When the pack is exhausted there is no re-deal; the game is lost once no "
                    "series of moves can bring another card to a foundation.",
