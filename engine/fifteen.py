@@ -17,6 +17,7 @@ readings behind the options.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -304,10 +305,19 @@ class TheFifteen(Game):
                         out.add((base, s))
         return out
 
-    def playable(self, state: State) -> bool:
-        """Whether some lowest card suits a foundation now."""
+    def must_play_first(self, state: State) -> bool:
+        """Whether, under FI-5's default reading, a marriage must wait: none has been made
+        since the deal, and some lowest card suits a foundation (under FI-4's other reading,
+        not counting an ace or king whose suit has its two foundations already, which the
+        player may rather keep back)."""
+        if self.options.opening_plays is not OpeningPlays.FIRST or state.vars[V_MARRIED]:
+            return False
         want = self.wanted(state)
-        return any(p and (p[-1].rank, p[-1].suit) in want for p in self._columns(state))
+        full = {s for s in SUITS
+                if sum(1 for f in FOUNDS if state.piles[f] and state.piles[f][0].suit is s) >= 2}
+        return any(p and (p[-1].rank, p[-1].suit) in want
+                   and not (is_base(p[-1]) and p[-1].suit in full)
+                   for p in self._columns(state))
 
     @staticmethod
     def _columns(state: State) -> tuple[tuple[Card, ...], ...]:
@@ -417,8 +427,7 @@ class TheFifteen(Game):
         if di in FOUNDS:
             return self._foundation_refusal(state, di, card)
         # di is a column: a marriage, or a card put into a lane.
-        if (self.options.opening_plays is OpeningPlays.FIRST and not state.vars[V_MARRIED]
-                and self.playable(state)):
+        if self.must_play_first(state):
             return IllegalMove(PLAY_AT_ONCE, "When the deal is complete, the cards that suit "
                                "a foundation are played at once, and only then are cards "
                                "married.")
@@ -501,21 +510,13 @@ class TheFifteen(Game):
     # The search works on cards coded as numbers, rank * 4 + suit: two cards marry when
     # their codes differ by exactly 4.
     def _search(self, state: State, sixth_row: bool) -> list[tuple[int, int]] | bool | None:
-        """Marriages and lanes from ``state``, the foundations fixed: the shortest series
+        """Marriages and lanes from ``state``, the foundations fixed: a series
         found after which a lowest card suits a foundation or, with ``sixth_row``, an ace
         or a king lies in the sixth row of a column (a list, empty when one does already);
         False when none can; None when the search gave up (too many positions)."""
         want = {rank * 4 + SUITS.index(suit) for rank, suit in self.wanted(state)}
         keep = self.options.marriage_direction is Direction.KEEP
         bases = {ACE * 4 + n for n in range(4)} | {KING * 4 + n for n in range(4)}
-
-        def goal(cols: tuple[tuple[int, ...], ...]) -> bool:
-            for p in cols:
-                if p and p[-1] in want:
-                    return True
-                if sixth_row and len(p) > SIXTH_ROW and p[SIXTH_ROW] in bases:
-                    return True
-            return False
 
         def moves(cols: tuple[tuple[int, ...], ...]) -> Iterator[tuple[int, int]]:
             empty = next((j for j, p in enumerate(cols) if not p), None)
@@ -536,32 +537,47 @@ class TheFifteen(Game):
                             continue  # it would turn the line back (FI-3, stricter reading)
                         yield i, j
 
+        def distance(cols: tuple[tuple[int, ...], ...]) -> int:
+            """How many cards lie below the nearest wanted card (0: the goal)."""
+            best = 999
+            for p in cols:
+                n = len(p)
+                if sixth_row and n > SIXTH_ROW and p[SIXTH_ROW] in bases:
+                    return 0
+                for k, c in enumerate(p):
+                    if c in want and n - 1 - k < best:
+                        best = n - 1 - k
+            return best
+
         start = tuple(tuple(c.rank * 4 + SUITS.index(c.suit) for c in p)
                       for p in self._columns(state))
-        if goal(start):
+        if distance(start) == 0:
             return []
-        # Breadth first, on positions taken without regard to which column is which.
+        # Best first: the positions where a wanted card lies nearest the bottom of its
+        # column are explored first; positions are taken without regard to which column
+        # is which.
         seen = {tuple(sorted(start))}
-        frontier: list[tuple[tuple[tuple[int, ...], ...], list[tuple[int, int]]]] = [
-            (start, [])]
-        while frontier:
-            later = []
-            for cols, path in frontier:
-                for a, b in moves(cols):
-                    new = list(cols)
-                    new[b] = cols[b] + cols[a][-1:]
-                    new[a] = cols[a][:-1]
-                    t = tuple(new)
-                    key = tuple(sorted(t))
-                    if key in seen:
-                        continue
-                    if goal(t):
-                        return path + [(a, b)]
-                    if len(seen) >= SEARCH_LIMIT:
-                        return None
-                    seen.add(key)
-                    later.append((t, path + [(a, b)]))
-            frontier = later
+        heap: list[tuple[int, int, tuple[tuple[int, ...], ...], list[tuple[int, int]]]] = [
+            (distance(start), 0, start, [])]
+        count = 0
+        while heap:
+            _, _, cols, path = heapq.heappop(heap)
+            for a, b in moves(cols):
+                new = list(cols)
+                new[b] = cols[b] + cols[a][-1:]
+                new[a] = cols[a][:-1]
+                t = tuple(new)
+                key = tuple(sorted(t))
+                if key in seen:
+                    continue
+                d = distance(t)
+                if d == 0:
+                    return path + [(a, b)]
+                if len(seen) >= SEARCH_LIMIT:
+                    return None
+                seen.add(key)
+                count += 1
+                heapq.heappush(heap, (d, count, t, path + [(a, b)]))
         return False
 
     def _memo(self, key: tuple[Any, ...], compute: Any) -> Any:
@@ -635,8 +651,7 @@ class TheFifteen(Game):
             elif state.vars[V_WITHDRAWAL] == W_UNUSED:
                 parts.append("no ace or king is available: marry to free one or, if none "
                              "can be freed, withdraw an ace and a king from the sixth row")
-        elif (self.options.opening_plays is OpeningPlays.FIRST and not state.vars[V_MARRIED]
-              and self.playable(state)):
+        elif self.must_play_first(state):
             parts.append("play the suitable cards before marrying")
         return " · ".join(parts)
 
