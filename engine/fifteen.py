@@ -639,8 +639,10 @@ class TheFifteen(Game):
                     f"{played} of {TOTAL} cards played.")
         follow = self._second_kind(state)
         if follow is not None:
-            return (f"Withdrawal from the sixth row: now take "
-                    f"{'a king' if follow == KING else 'an ace'} as well.")
+            found = [f"the {c.name} in {PILES[i].label}" for i in COLS
+                     if i != state.vars[V_FIRST] and (c := self.sixth_row(state, i)) is not None
+                     and c.rank == follow]
+            return (f"Withdrawal from the sixth row: now take {' or '.join(found)} as well.")
         parts = [f"{played} of {TOTAL} cards on the foundations"]
         lanes = sum(1 for p in self._columns(state) if not p)
         if lanes:

@@ -8,11 +8,11 @@ import pytest
 
 import engine
 from engine import Card, Move, Outcome
-from engine.cards import ACE, KING, pack
+from engine.cards import pack
 from engine.core import Fan, State
 from engine.deal import shuffled
 from engine.fifteen import (
-    ASC, COLS, DESC, FOUNDS, PILES, Direction, ExceptionTrigger, FifteenOptions,
+    COLS, FOUNDS, PILES, Direction, ExceptionTrigger, FifteenOptions,
     FoundationSuits, OpeningPlays, TheFifteen, is_base,
 )
 from tests.engine.fixtures import refusal_rule
@@ -413,7 +413,7 @@ def test_an_ace_and_a_king_are_withdrawn_from_the_sixth_row_the_cards_below_clos
     assert legal(g) == {f"c5:5-k{j}" for j in range(4)}
     assert refusal_rule(g, "c1-c0") == R + "exception"
     assert g.outcome() is None
-    assert "take a king" in g.status_of(g.state)
+    assert "take the king of clubs in column 6" in g.status_of(g.state)
     g.play("c5:5-k3")
     assert col(g, "c5") == ["8H", "JS", "4C", "7H", "10H", "6D"]
     assert col(g, "k3") == ["KC"]
