@@ -229,7 +229,7 @@ class TheFifteen(Game):
         PLAY_AT_ONCE: "By default no marriage is allowed, until the first one has been made, "
                       "while a lowest card suits a foundation; under the other reading of "
                       "note FI-5 plays and marriages come in any order.",
-        MARRY: "A lowest card may be put below another column's lowest card of the same "
+        MARRY: "A lowest card may be put below another column’s lowest card of the same "
                "suit one above or below it in value; by default the line may turn back, "
                "under the other reading of note FI-3 it may not.",
         EXCEPTION: "While no foundation is established and no ace or king is available (by "
