@@ -40,6 +40,9 @@ __all__ = [
 #: book's order.
 _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "la-belle-lucie": ("belle_lucie", "LaBelleLucie"),
+    "napoleon-at-st-helena": ("napoleon", "NapoleonAtStHelena"),
+    "the-fifteen": ("fifteen", "TheFifteen"),
+    "the-four-corners": ("four_corners", "TheFourCorners"),
     "the-blockade": ("blockade", "TheBlockade"),
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
