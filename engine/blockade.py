@@ -176,7 +176,7 @@ class TheBlockade(Game):
     GRID = (12.0, _ROW_Y0 + MAX_ROWS)
     LAYOUTS = (_narrow(), _plate())
     FIGURES = (
-        Figure("tableau", "The Blockade when the first row has been dealt, in modern cards.",
+        Figure("tableau", "The Blockade when the first row has been dealt.",
                "The tableau of the Blockade when the first row has been dealt, drawn in "
                "modern cards: a row of eight empty places for the foundations, spades, "
                "hearts, diamonds and clubs from the left and again, and below them a "
@@ -213,11 +213,11 @@ class TheBlockade(Game):
                    "available card of another column if that card is of its suit and one rank "
                    "higher; the married card lies exactly over it, in the same place, and a "
                    "card is moved one at a time (BK-2, BK-5).",
-        REFILL: "A place emptied is a vacancy; the Refill button fills every vacancy from the "
-                "pack, when the player chooses, and the next row is refused until it has been "
-                "pressed; nothing but the pack fills a vacancy (BK-7).",
-        NEXT_ROW: "The Deal button lays the next row under the last, once the vacancies are "
-                  "refilled and no card can be played or married (a card already married "
+        REFILL: "A place emptied is a vacancy; the button “Refill the vacancies” fills every "
+                "vacancy from the pack when the player chooses, and the next row is refused "
+                "while any is left; nothing but the pack fills a vacancy (BK-7).",
+        NEXT_ROW: "The button “Deal the next row” lays it under the last, once the vacancies "
+                  "are refilled and no card can be played or married (a card already married "
                   "moving to the twin of its card does not count), or, under BK-6’s other "
                   "reading, whenever the player chooses.",
         ROWS: "Rows are dealt until the pack is exhausted, the last row taking what is left; "
@@ -498,12 +498,20 @@ class TheBlockade(Game):
         return " · ".join(parts)
 
     def describe(self, state: State, move: Move) -> str:
-        if move.action == "refill":
-            n = min(len(self.vacancies(state)), len(state.piles[STOCK]))
-            return (f"{'The vacancy is' if n == 1 else f'{n} vacancies are'} refilled from "
-                    "the pack, the higher rows first.")
-        if move.action == "deal":
-            return f"Row {self.var(state, 'rows') + 1} is dealt under the last."
+        if move.action in ("refill", "deal"):
+            after = self.apply(state, move)
+            aces = [after.piles[f][0].name for f in FOUNDS if after.piles[f] != state.piles[f]]
+            if move.action == "refill":
+                n = len(self.vacancies(state)) - len(self.vacancies(after))
+                said = (f"{'The vacancy is' if n == 1 else f'{n} vacancies are'} refilled "
+                        "from the pack, the higher rows first")
+            else:
+                said = f"Row {self.var(state, 'rows') + 1} is dealt under the last"
+            if aces:
+                said += (f"; the {' and the '.join(aces)} "
+                         f"{'is' if len(aces) == 1 else 'are'} played as "
+                         f"{'it appears' if len(aces) == 1 else 'they appear'}")
+            return said + "."
         step = self.resolve_step(state, move)
         if isinstance(step, Step) and step.dst in SLOTS and state.piles[step.dst]:
             target = state.piles[step.dst][-1]

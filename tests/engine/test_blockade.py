@@ -250,6 +250,9 @@ def test_under_the_other_reading_an_ace_is_played_as_it_appears_and_replaced() -
     assert second == "QD JD 10D 2D 3D 4D 5D 6D 7D 8D 9D".split() + [str(second[-1])]
     assert pile(g, "f2") == cards("AD")
     assert not g.vacancies(g.state)
+    g.undo()
+    assert g.describe(g.state, Move(action="deal")) == (
+        "Row 2 is dealt under the last; the ace of diamonds is played as it appears.")
 
 
 @pytest.mark.rules("the-blockade-aces")
