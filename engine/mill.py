@@ -566,21 +566,20 @@ class TheMill(Game):
     def describe(self, state: State, move: Move) -> str:
         p = state.piles
         if move.action == "deal" and p[STOCK]:
-            card = p[STOCK][-1]
-            if card.rank == KING and _empty_angle(list(p)) is not None:
-                angle = _empty_angle(list(p))
-                assert angle is not None
-                return f"The {card.name} is turned up and goes to {PILES[angle].label}."
-            if targets(p, card):
-                return f"The {card.name} is turned up; it suits a foundation."
-            return f"The {card.name} is turned up and laid on the talon."
+            turned = p[STOCK][-1]
+            angle = _empty_angle(list(p)) if turned.rank == KING else None
+            if angle is not None:
+                return f"The {turned.name} is turned up and goes to {PILES[angle].label}."
+            if targets(p, turned):
+                return f"The {turned.name} is turned up; it suits a foundation."
+            return f"The {turned.name} is turned up and laid on the talon."
         if len(move.steps) == 1:
             src, dst = move.steps[0]
             card = self.card_at(state, src)
             if card is not None and src in ("stock", "talon") and dst.startswith("w"):
-                whence = "the pack" if src == "stock" else "the talon"
-                what = "a card" if src == "stock" else f"the {card.name}"
-                return f"{_cap(self.label(dst))} is refilled with {what} from {whence}."
+                what = "a card from the pack" if src == "stock" else f"the {card.name} from " \
+                    "the talon"
+                return f"{_cap(self.label(dst))} is refilled with {what}."
             if card is not None and src.startswith("a") and dst == "c":
                 return (f"The {card.name} is transferred from the king packet in "
                         f"{self.label(src)} to the ace packet.")
