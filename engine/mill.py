@@ -211,7 +211,7 @@ class TheMill(Game):
     PILES = PILES
     VARS = ("run", "owed")
     GRID = (6.7, 5.3)
-    DIAGRAM_DEAL = 3
+    DIAGRAM_DEAL = 18
     LEDGER = {
         RULE_1: "Every card in the wings may be played to any foundation it suits, at any "
                 "time; wing cards go nowhere else.",
