@@ -227,7 +227,8 @@ class TheMill(Game):
         FOUNDATIONS: "A king packet takes the next rank down, of any suit, and ends with the "
                      "ace; the ace packet takes the next rank up; cards played on the "
                      "foundations stay there, save by the transfer privilege. The game is won "
-                     "with fifty-two cards on the ace packet and thirteen on each king.",
+                     "with fifty-two cards on the ace packet and thirteen in each king "
+                     "packet.",
         OPENING: "Before the first card is turned, wing cards may be played and the kings go "
                  "to the angles; the spaces are refilled from the pack, there being no talon "
                  "yet (MI-6).",
