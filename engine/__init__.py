@@ -43,6 +43,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "napoleon-at-st-helena": ("napoleon", "NapoleonAtStHelena"),
     "the-fifteen": ("fifteen", "TheFifteen"),
     "the-four-corners": ("four_corners", "TheFourCorners"),
+    "the-mill": ("mill", "TheMill"),
     "the-blockade": ("blockade", "TheBlockade"),
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
