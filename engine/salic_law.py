@@ -60,7 +60,7 @@ HEAPING = _rule("heaping")          # every card dealt is heaped on the last kin
 FOUNDATIONS = _rule("foundations")  # the eight aces ascend in sequence to knaves
 ACES_QUEENS = _rule("aces-queens")  # aces placed at once above the kings, queens above them
 FINAL = _rule("final-tableau")      # the queens merely complete the final tableau
-PLAY = _rule("play")                # surface cards played to the foundations, during the deal
+SURFACE = _rule("surface")          # surface cards played to the foundations, during the deal
 FREE_KINGS = _rule("free-kings")    # deal ended: one card from another packet on a freed king
 ENTIRE_PLAY = _rule("entire-play")  # in this consists the entire play: nothing else moves
 NO_REDEAL = _rule("no-redeal")      # there is no re-deal
@@ -177,7 +177,7 @@ class TheSalicLaw(Game):
                      "to either row.",
         FINAL: "The queens never move; the game is won when all eight foundations end with "
                "their knaves.",
-        PLAY: "Between any two cards dealt, and after the deal, the top card of any packet "
+        SURFACE: "Between any two cards dealt, and after the deal, the top card of any packet "
               "may be played to a foundation that takes it; playing is never compulsory.",
         FREE_KINGS: "Only once the pack is dealt out, a king with no card on it may take the "
                     "top card of another packet, one card at a time; a king whose card has "
