@@ -39,6 +39,7 @@ __all__ = [
 #: Where each game lives, by slug (the chapter's title, as in its page's address), in the
 #: book's order.
 _GAME_CLASSES: dict[str, tuple[str, str]] = {
+    "la-belle-lucie": ("belle_lucie", "LaBelleLucie"),
     "the-salic-law": ("salic_law", "TheSalicLaw"),
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .cards import ACE, KING, SUITS, Card, Suit
 from .core import IllegalMove, PileSpec, State
 
-__all__ = ["SuitFoundations", "plural"]
+__all__ = ["SuitFoundations", "deal_together", "plural"]
 
 
 def plural(n: int, noun: str) -> str:
@@ -64,3 +64,14 @@ class SuitFoundations:
             return IllegalMove(sequence_rule, f"The {spec.label} is complete.")
         return IllegalMove(sequence_rule, f"The {spec.label} needs the "
                            f"{Card(nxt, suit).name} next.")
+
+
+def deal_together(stock: tuple[Card, ...], n: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Take up to ``n`` cards off the top of the pack (its last cards) together and turn them
+    face up, as a packet: returns (the packet, bottom to top; the rest of the pack). The card
+    that was on top of the pack ends at the bottom of the packet. "Cards dealt together":
+    La Belle Lucie's packets of three (La Nivernaise's four have the same gesture)."""
+    k = min(n, len(stock))
+    if k == 0:
+        return (), stock
+    return stock[-k:][::-1], stock[:-k]

@@ -199,7 +199,8 @@ def test_home_page_lists_the_games_with_thumbnails() -> None:
     entries = re.findall(r'<li class="chapter-entry[^"]*" data-chapter="([\w-]+)">(.*?)</li>',
                          home, re.DOTALL)
     slugs = [s for s, _ in entries]
-    assert slugs[:3] == ["the-sultan", "la-nivernaise", "the-empress-of-india"]
+    book = ["the-sultan", "la-nivernaise", "the-empress-of-india"]  # in the book's order
+    assert [s for s in slugs if s in book] == book
     assert set(slugs) >= {"the-constitution", "the-zodiac", "the-kings"}
     for slug, body in entries:
         if (DOCS / f"{slug}.md").exists():
