@@ -40,7 +40,11 @@ __all__ = [
 #: book's order.
 _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "la-belle-lucie": ("belle_lucie", "LaBelleLucie"),
+    "napoleon-at-st-helena": ("napoleon", "NapoleonAtStHelena"),
+    "the-fifteen": ("fifteen", "TheFifteen"),
     "the-salic-law": ("salic_law", "TheSalicLaw"),
+    "the-four-corners": ("four_corners", "TheFourCorners"),
+    "the-mill": ("mill", "TheMill"),
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
     "the-empress-of-india": ("empress", "TheEmpressOfIndia"),
