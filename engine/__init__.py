@@ -42,6 +42,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "la-belle-lucie": ("belle_lucie", "LaBelleLucie"),
     "napoleon-at-st-helena": ("napoleon", "NapoleonAtStHelena"),
     "the-fifteen": ("fifteen", "TheFifteen"),
+    "the-salic-law": ("salic_law", "TheSalicLaw"),
     "the-four-corners": ("four_corners", "TheFourCorners"),
     "the-mill": ("mill", "TheMill"),
     "the-blockade": ("blockade", "TheBlockade"),
