@@ -1,9 +1,13 @@
 """Build hook: turn the chapter's placeholders into the playable board and its option controls.
 
 ``<div class="cadogan-board" data-game="SLUG"></div>`` (optionally ``data-deal="N"``, else
-deal 1) becomes the board's markup: its controls, the engine's action buttons, a status
-line, an ARIA live region, the runtime's paths, and the view of the deal's first position
-as JSON (attribute ``data-initial``), which ``board.js`` draws at once, before Pyodide is ready.
+deal 1) becomes the board's markup: its controls (Undo, Redo, the engine's action buttons,
+Restart, New deal) and message line, which stay in view above the table as the reader
+scrolls; the table; a status line; the switches (auto-play, playable cards), the deal number,
+Copy link and the statistics; an ARIA live region; the runtime's paths; and the view of the
+deal's first position as JSON (attribute ``data-initial``), which ``board.js`` draws at once,
+before Pyodide is ready. Without JavaScript only a ``<noscript>`` shows: the chapter's drawn
+diagram and one sentence saying the board needs JavaScript.
 
 ``<div class="cadogan-option" data-game="SLUG" data-option="FIELD"></div>`` becomes a
 labelled control (radio buttons, or a select for many choices) for that engine option,
@@ -23,7 +27,7 @@ from typing import Any
 from mkdocs.utils import get_relative_url
 
 import engine
-from build_scripts import engine_archive, pyodide_runtime
+from build_scripts import diagrams, engine_archive, pyodide_runtime
 
 try:
     from mkdocs.exceptions import PluginError as _BuildError
@@ -31,6 +35,8 @@ except ImportError:  # pragma: no cover
     _BuildError = RuntimeError  # type: ignore[misc,assignment]
 
 DEFAULT_DEAL = 1
+#: Largest deal number (as in the engine).
+MAX_DEAL = 2**53 - 1
 #: The board's script, relative to the site root (under docs/).
 BOARD_SCRIPT = "assets/javascripts/board.js"
 #: Keys the board keeps for itself; an action whose key is one of these takes Shift.
@@ -88,7 +94,26 @@ def _game_class(slug: str, where: str) -> type[engine.Game]:
     return cls
 
 
-def board_html(attrs: dict[str, str], runtime: Runtime, board_id: str, where: str = "") -> str:
+def _fallback(cls: type[engine.Game], diagram: str | None) -> str:
+    """What a browser without JavaScript shows in the board's place: the chapter's drawn
+    diagram (the deal as it begins) and one sentence, and nothing to click."""
+    img = ""
+    if diagram is not None:
+        figure = diagrams.figures_of(cls)[0]
+        src, src2 = f"{diagram}{cls.slug}.png", f"{diagram}{cls.slug}@2x.png"
+        img = (f'<img src="{_e(src)}" srcset="{_e(src)} 1x, {_e(src2)} 2x" '
+               f'alt="{_e(figure.alt)}" loading="lazy">')
+    return ('<noscript><div class="cb-nojs">' + img +
+            '<p>The drawing shows the game’s tableau. Playing it on the board needs '
+            'JavaScript, which this browser is not running; the rest of the page reads '
+            'without it.</p>'
+            '</div></noscript>')
+
+
+def board_html(attrs: dict[str, str], runtime: Runtime, board_id: str, where: str = "",
+               diagram: str | None = None) -> str:
+    """The board's markup. ``diagram`` is the URL (relative to the page) of the folder of
+    the drawn diagrams, for the no-JavaScript fallback (None: no picture)."""
     slug = attrs.get("data-game", "")
     cls = _game_class(slug, where)
     deal_text = attrs.get("data-deal", str(DEFAULT_DEAL))
@@ -99,24 +124,28 @@ def board_html(attrs: dict[str, str], runtime: Runtime, board_id: str, where: st
     view = engine.view_of(game)
     initial = {"view": view, "position": game.position(compact=True),
                "url_state": game.position(compact=True)}
-    buttons = [
-        ("new", "New deal", "N", "Shuffle a new deal"),
-        ("undo", "Undo", "U", "Take back the last move"),
-        ("redo", "Redo", "R", "Play again the move taken back"),
-        ("restart", "Restart", "", "Start this deal again"),
-    ]
-    ctl = []
-    for cmd, label, key, title in buttons:
+
+    def button(cmd: str, label: str, key: str, title: str) -> str:
         ks = f' aria-keyshortcuts="{key}"' if key else ""
         hint = f" ({key})" if key else ""
-        ctl.append(f'<button type="button" class="cb-btn" data-cb-cmd="{cmd}"{ks} '
-                   f'title="{_e(title + hint)}">{_e(label)}</button>')
+        return (f'<button type="button" class="cb-btn" data-cb-cmd="{cmd}"{ks} '
+                f'title="{_e(title + hint)}">{_e(label)}</button>')
+
     acts = []
     for a in cls.ACTIONS:
         sc = shortcut(a.key)
         acts.append(f'<button type="button" class="cb-btn cb-action" data-cb-action="{_e(a.move)}"'
                     f' data-rule="{_e(a.rule)}" data-key="{_e(sc)}" aria-keyshortcuts="{_e(sc)}"'
                     f' title="{_e(a.label)} ({_e(sc)})">{_e(a.label)}</button>')
+    sep = '<span class="cb-sep" aria-hidden="true"></span>'
+    controls = (button("undo", "Undo", "U", "Take back the last move, or bring back a game "
+                       "replaced")
+                + button("redo", "Redo", "R", "Play again the move taken back")
+                + (sep + "".join(acts) if acts else "") + sep
+                + button("restart", "Restart", "", "Start this deal again (Undo brings the game "
+                         "back)")
+                + button("new", "New deal", "N", "Shuffle a new deal (Undo brings this game "
+                         "back)"))
     label = f"{cls.title}: playable board"
     return (
         f'<div class="cadogan-board" id="{_e("board-" + board_id)}" data-game="{_e(slug)}"'
@@ -124,23 +153,51 @@ def board_html(attrs: dict[str, str], runtime: Runtime, board_id: str, where: st
         f' data-pyodide="{_e(runtime.pyodide)}" data-engine-archive="{_e(runtime.archive)}"'
         f" data-initial='{_json_attribute(initial)}'"
         f' role="region" aria-label="{_e(label)}">'
+        + _fallback(cls, diagram) +
         '<div class="cb-head">'
         f'<span class="cb-deal">Deal <span class="cb-deal-n" data-cb="deal">{deal}</span></span>'
+        '<span class="cb-moves" data-cb="moves">0 moves played</span>'
         '<span class="cb-engine" data-cb="engine" role="status">'
         'Engine loading… the board becomes playable when it is ready.</span>'
         '</div>'
-        '<div class="cb-controls" role="toolbar" aria-label="Board controls">'
-        + "".join(ctl) + '<span class="cb-sep" aria-hidden="true"></span>' + "".join(acts) +
+        '<div class="cb-bar" data-cb="bar">'
+        '<div class="cb-controls" role="toolbar" aria-label="Board controls">' + controls +
         '</div>'
+        '<div class="cb-outcome" data-cb="outcome" hidden>'
+        '<p class="cb-outcome-text" data-cb="outcome-text"></p>'
+        '<button type="button" class="cb-btn" data-cb-cmd="again">Play this deal again</button>'
+        '<button type="button" class="cb-btn" data-cb-cmd="fresh">New deal</button>'
+        '</div>'
+        '<div class="cb-message cb-info" data-cb="message"><p>Engine loading… the board '
+        'becomes playable when it is ready.</p></div>'
+        '</div>'
+        '<div class="cb-scroll" data-cb="scroll">'
         '<div class="cb-table" data-cb="table" role="group" '
-        f'aria-label="{_e(cls.title)}: the cards on the table"></div>'
+        f'aria-label="{_e(cls.title)}: the cards on the table" aria-describedby="{_e("help-" + board_id)}">'
+        '</div></div>'
+        '<p class="cb-scroll-cue" data-cb="cue" hidden><span aria-hidden="true">↔ </span>'
+        'The table is wider than the screen: scroll it sideways to see the rest.</p>'
         f'<p class="cb-status" data-cb="status">{_e(view["status"])}</p>'
-        '<div class="cb-message" data-cb="message" hidden></div>'
+        '<div class="cb-tools">'
+        '<p class="cb-switches">'
+        '<label><input type="checkbox" data-cb-switch="autoplay"> Auto-play: safe cards go to '
+        'the foundations by themselves</label>'
+        '<label><input type="checkbox" data-cb-switch="hints"> Show playable cards</label></p>'
+        '<form class="cb-dealform" data-cb="dealform">'
+        f'<label>Deal number <input type="number" name="deal" min="0" max="{MAX_DEAL}" step="1"'
+        ' inputmode="numeric" required></label> '
+        '<button type="submit" class="cb-btn">Play this deal</button></form>'
+        '<p class="cb-share"><button type="button" class="cb-btn" data-cb-cmd="copy">'
+        'Copy link</button> <a data-cb="link" href="#">Link to this game</a></p>'
+        '<p class="cb-stats"><span data-cb="stats">No deal of this game played on this device '
+        'yet.</span> <button type="button" class="cb-btn" data-cb-cmd="clear-stats">'
+        'Clear statistics</button></p>'
+        '</div>'
         '<div class="cb-live" data-cb="live" aria-live="polite" aria-atomic="true"></div>'
-        '<p class="cb-share"><a data-cb="link" href="#">Link to this game</a>'
-        '<span class="cb-help"> · Click or drag a card, then its destination; keys: arrows '
-        'or Tab to move, Enter to pick up and put down, Esc to cancel, U undo, R redo, '
-        'N new deal.</span></p>'
+        f'<p class="cb-help" id="{_e("help-" + board_id)}">Click or drag a card, then its '
+        'destination; click it again (or double-click) to send it to its only foundation; '
+        'click the pack to deal. Keys: Tab reaches the table, arrows move in it, Enter picks '
+        'up and puts down, Esc cancels, U undo, R redo, N new deal.</p>'
         '</div>'
     )
 
@@ -182,10 +239,12 @@ def option_html(attrs: dict[str, str], board_ids: dict[str, str], where: str = "
 
 
 def transform(page_html: str, runtime: Runtime, where: str = "",
-              script: str = "assets/javascripts/board.js") -> str:
+              script: str = "assets/javascripts/board.js",
+              diagram: str | None = None) -> str:
     """Replace every board and option placeholder in one page's HTML. ``script`` is the URL
-    of board.js relative to the page: it is loaded right after each board, so the board is
-    drawn as soon as it is parsed (and only pages with a board load it)."""
+    of board.js relative to the page: a module script right after each board, which runs
+    once the page is parsed (only pages with a board load it). ``diagram``: the URL of the
+    drawn diagrams' folder relative to the page, for the no-JavaScript fallback."""
     board_ids: dict[str, str] = {}
     used: set[str] = set()
 
@@ -198,8 +257,8 @@ def transform(page_html: str, runtime: Runtime, where: str = "",
             bid = f"{slug}-{n}"
         used.add(bid)
         board_ids.setdefault(slug, bid)
-        return (board_html(attrs, runtime, bid, where)
-                + f'<script src="{_e(script)}"></script>')
+        return (board_html(attrs, runtime, bid, where, diagram)
+                + f'<script type="module" src="{_e(script)}"></script>')
 
     out = _BOARD_RE.sub(board, page_html)
     return _OPTION_RE.sub(lambda m: option_html(_attrs(m.group("attrs")), board_ids, where), out)
@@ -222,4 +281,7 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
     runtime = _runtime or Runtime.current()
     where = str(Path(page.file.src_uri)) if getattr(page, "file", None) else "page"
     script = get_relative_url(BOARD_SCRIPT, page.url)
-    return transform(html_text, runtime, where, script)
+    diagram = get_relative_url(diagrams.OUT_DIR + "/", page.url)
+    if not diagram.endswith("/"):
+        diagram += "/"
+    return transform(html_text, runtime, where, script, diagram)

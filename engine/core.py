@@ -353,6 +353,8 @@ class Game(ABC):
     #: default only a talon's top card is shown: the others are covered, and a view reveals
     #: only what the reader may see. A game whose notes let the player look sets True.
     TALON_OPEN: ClassVar[bool] = False
+    #: The actions a click on the pack plays, in order of preference (see :meth:`pack_move`).
+    PACK_ACTIONS: ClassVar[tuple[str, ...]] = ("deal", "redeal")
 
     _index: ClassVar[dict[str, int]]
 
@@ -432,6 +434,85 @@ class Game(ABC):
         if spec.role is Role.TALON and not self.TALON_OPEN:
             return [{"c": None} for _ in cards[:-1]] + [{"c": str(c)} for c in cards[-1:]]
         return [{"c": str(c)} for c in cards]
+
+    def pack_move(self, state: State, legal: list[Move]) -> Move | None:
+        """The move a click on the pack plays (the board's ``pack`` view field), given the
+        legal moves of ``state``; None when the pack is not something to click.
+
+        By default: the first legal action of :attr:`PACK_ACTIONS` (deal, or re-deal once the
+        pack is spent); else the only legal one-step move from the pack, if there is exactly
+        one; else the first of :attr:`PACK_ACTIONS` the game has at all, refused (so the reader
+        hears why the pack cannot be dealt now). A game without a pile of role STOCK has no
+        pack. Games may override it."""
+        stock = next((p.id for p in self.PILES if p.role is Role.STOCK), None)
+        if stock is None:
+            return None
+        actions = {m.action for m in legal if m.action}
+        for name in self.PACK_ACTIONS:
+            if name in actions:
+                return Move(action=name)
+        from_pack = [m for m in legal if len(m.steps) == 1
+                     and m.steps[0][0].split(":", 1)[0] == stock]
+        if len(from_pack) == 1:
+            return from_pack[0]
+        own = {a.move for a in self.ACTIONS}
+        for name in self.PACK_ACTIONS:
+            if name in own:
+                return Move(action=name)
+        return None
+
+    def safe_moves(self, state: State, legal: list[Move]) -> list[Move]:
+        """Moves to a foundation that are safe to play at once, for the board's auto-play
+        (the view's ``safe`` field), given the legal moves of ``state``.
+
+        The default is conservative: a card that begins an empty foundation, when that
+        foundation could be begun by no other card of the game (so no choice is given up)
+        and the card has no other legal destination. A game whose rules make more moves safe
+        (a card no other card can ever need) overrides this."""
+        out: list[Move] = []
+        dests: dict[str, set[str]] = {}
+        for m in legal:
+            for src, dst in m.steps:
+                dests.setdefault(src, set()).add(dst)
+        for m in legal:
+            if len(m.steps) != 1:
+                continue
+            src, dst = m.steps[0]
+            di = self._index.get(dst)
+            if di is None or self.PILES[di].role is not Role.FOUNDATION or state.piles[di]:
+                continue
+            if dests.get(src) != {dst}:
+                continue
+            card = self.card_at(state, src)
+            if card is not None and self._only_base(state, m, card):
+                out.append(m)
+        return out
+
+    def _only_base(self, state: State, move: Move, card: Card) -> bool:
+        """Whether no card other than ``card`` (rank and suit) could make ``move``: each
+        other kind of card of the game is swapped into ``card``'s place and the move
+        tried again."""
+        src = move.steps[0][0]
+        si = self.pile_index(src)
+        pile = state.piles[si]
+        _, _, k = src.partition(":")
+        j = int(k) if k else len(pile) - 1
+        where: dict[Card, tuple[int, int]] = {}
+        for pi, cards in enumerate(state.piles):
+            for ci, c in enumerate(cards):
+                where.setdefault(c, (pi, ci))
+        for other, (pi, ci) in where.items():
+            if other == card:
+                continue
+            piles = [list(p) for p in state.piles]
+            piles[si][j], piles[pi][ci] = other, card
+            trial = State(tuple(tuple(p) for p in piles), state.vars)
+            try:
+                if self.refusal(trial, move) is None:
+                    return False
+            except Exception:  # noqa: BLE001 - a game's refusal on an odd state: not safe
+                return False
+        return True
 
     def describe(self, state: State, move: Move) -> str:
         """A sentence saying what the move does, for the board's live region."""
@@ -665,6 +746,12 @@ def view_of(game: Game) -> dict[str, Any]:
                 targets.append(dst)
     legal_actions = {m.action for m in legal if m.action}
     outcome = game.outcome()
+    pack_fields: dict[str, Any] = {}
+    stock = next((p.id for p in game.PILES if p.role is Role.STOCK), None)
+    if stock is not None:
+        pm = game.pack_move(s, legal)
+        pack_fields["pack"] = {"pile": stock, "move": str(pm) if pm else None,
+                               "legal": pm is not None and pm in legal}
     return {
         "game": game.slug,
         "title": game.title,
@@ -687,6 +774,8 @@ def view_of(game: Game) -> dict[str, Any]:
             for a in game.ACTIONS
         ],
         **_layout_fields(game),
+        **pack_fields,
+        "safe": [str(m) for m in game.safe_moves(s, legal)] if outcome is None else [],
         "status": game.status_line(s, outcome),
         "outcome": outcome.value if outcome else None,
         "can_undo": bool(game.move_stack),

@@ -118,10 +118,11 @@ class NivernaiseOptions:
 def _flank(i: int) -> PileSpec:
     side, place = ("left", i + 1) if i < 4 else ("right", i - 3)
     return PileSpec(f"f{i}", f"{side} Flank, place {place}", Role.RESERVE,
-                    x=0.5 if i < 4 else 4.5, y=float(i % 4))
+                    x=1.0 if i < 4 else 5.0, y=float(i % 4))
 
 
-_ASC_X, _DESC_X = 2.0, 3.0
+# The upper block is centred over the Line and the pack (x 0 to 7).
+_ASC_X, _DESC_X = 2.5, 3.5
 
 PILES: tuple[PileSpec, ...] = (
     (PileSpec("stock", "the pack", Role.STOCK, x=6.0, y=4.3),)

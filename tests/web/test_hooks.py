@@ -151,8 +151,33 @@ def test_no_inline_script_in_the_board_and_board_js_follows_it() -> None:
     # Material's instant navigation re-runs inline scripts as JavaScript, whatever their type.
     out = board_embed.transform(f'<div class="cadogan-board" data-game="{SLUG}"></div>', RUNTIME,
                                 script="../assets/javascripts/board.js")
-    assert re.findall(r"<script[^>]*>", out) == ['<script src="../assets/javascripts/board.js">']
-    assert out.endswith('<script src="../assets/javascripts/board.js"></script>')
+    tag = '<script type="module" src="../assets/javascripts/board.js">'
+    assert re.findall(r"<script[^>]*>", out) == [tag]
+    assert out.endswith(tag + "</script>")
+
+
+def test_without_javascript_the_board_is_its_diagram_and_one_sentence() -> None:
+    out = board_embed.transform(f'<div class="cadogan-board" data-game="{SLUG}"></div>', RUNTIME,
+                                diagram="../assets/diagrams/")
+    m = re.search(r"<noscript>(.*?)</noscript>", out, re.DOTALL)
+    assert m, "no fallback for browsers without JavaScript"
+    fallback = m.group(1)
+    assert f'src="../assets/diagrams/{SLUG}.png"' in fallback and 'alt="' in fallback
+    assert "needs JavaScript" in fallback and "<button" not in fallback
+    assert out.index("<noscript>") < out.index('class="cb-head"')
+
+
+def test_board_markup_offers_every_control_once() -> None:
+    out = board_embed.transform(f'<div class="cadogan-board" data-game="{SLUG}"></div>', RUNTIME)
+    for cmd in ("undo", "redo", "restart", "new", "again", "fresh", "copy", "clear-stats"):
+        assert out.count(f'data-cb-cmd="{cmd}"') == 1, cmd
+    for name in ("autoplay", "hints"):
+        assert f'data-cb-switch="{name}"' in out
+    assert 'data-cb="dealform"' in out and f'max="{2**53 - 1}"' in out
+    # the controls and the message line share the bar that stays in view above the table
+    bar = out.index('class="cb-bar"')
+    assert bar < out.index('data-cb="message"') < out.index('class="cb-table"')
+    assert bar < out.index('data-cb-cmd="undo"') < out.index('data-cb="message"')
 
 
 def test_unknown_game_or_option_fails_the_build() -> None:
