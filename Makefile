@@ -10,7 +10,8 @@ export NO_MKDOCS_2_WARNING := 1
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
 # make audit: Lighthouse scores of every chapter (not part of make test).
-.PHONY: audit serve build test test-engine test-pyodide test-browser test-scans test-site typecheck bench scans scans-report clean deps
+# make screenshots: every chapter's board mid-game at 1280 and 390 px (not a test).
+.PHONY: screenshots audit serve build test test-engine test-pyodide test-browser test-scans test-site typecheck bench scans scans-report clean deps
 
 deps: $(VENV)/.stamp node_modules/.stamp
 
@@ -49,6 +50,9 @@ bench: build
 
 audit: build
 	$(PY) bench/audit.py
+
+screenshots: build
+	$(PY) -m build_scripts.screenshots --site site --out .cache/screenshots
 
 scans-report: $(VENV)/.stamp scans
 	$(PY) -m build_scripts.scanlib.report

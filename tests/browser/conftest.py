@@ -2,7 +2,8 @@
 
 The site is built once per session into a temporary folder, with ``SITE_URL`` set to the
 test server's address (so Material's instant navigation is on, as in production), unless
-``CADOGAN_TEST_SITE`` names an already built site. Each test's browser context records
+``CADOGAN_TEST_SITE`` names an already built site (built with ``SITE_URL`` set to
+``http://127.0.0.1:$CADOGAN_TEST_PORT/``, the port it is then served at). Each test's browser context records
 every request that is not for 127.0.0.1 (and aborts it) and every console error; a test
 fails if there was any.
 """
@@ -66,7 +67,9 @@ def site(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[s
     """The base URL (ending in /) of the built site, served on 127.0.0.1."""
     from build_scripts.serve import precompress, serve_in_thread
 
-    port = _free_port()
+    # A site given in CADOGAN_TEST_SITE keeps Material's instant navigation only when it was
+    # built for the address it is served at: CADOGAN_TEST_PORT names that port.
+    port = int(os.environ.get("CADOGAN_TEST_PORT") or 0) or _free_port()
     base = f"http://127.0.0.1:{port}/"
     given = os.environ.get("CADOGAN_TEST_SITE")
     if given:

@@ -326,14 +326,21 @@ export class Board {
     return key ? this.parts.table.querySelector('[data-key="' + cssEscape(key) + '"]') : null;
   }
 
-  /** Give the table's tab stop to `key` and focus it. */
-  focusItem(key, scroll) {
+  /** Give the table's one tab stop to the item `key`. */
+  setCursor(key) {
+    if (key === this.cursor) return;
     const old = this.item(this.cursor);
     if (old) old.setAttribute("tabindex", "-1");
     this.cursor = key;
     const it = this.item(key);
+    if (it) it.setAttribute("tabindex", "0");
+  }
+
+  /** Give the table's tab stop to `key` and focus it. */
+  focusItem(key, scroll) {
+    this.setCursor(key);
+    const it = this.item(key);
     if (!it) return;
-    it.setAttribute("tabindex", "0");
     it.focus({ preventScroll: !scroll });
     if (scroll) it.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
@@ -699,8 +706,12 @@ export class Board {
         this.newDeal(Number(text));
       });
     }
-    const scroll = this.parts.scroll;
+    const scroll = this.parts.scroll, bar = this.parts.bar;
     if (scroll) scroll.addEventListener("scroll", () => this.updateCue(), { passive: true });
+    // The bar's height, so that whatever is scrolled into view on the table clears it.
+    const barHeight = () => root.style.setProperty("--cb-bar-h", (bar ? bar.offsetHeight : 0) + "px");
+    barHeight();
+    if (window.ResizeObserver && bar) new ResizeObserver(barHeight).observe(bar);
     if (window.ResizeObserver && scroll) {
       let last = scroll.clientWidth;
       new ResizeObserver(() => {

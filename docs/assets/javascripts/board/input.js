@@ -52,6 +52,11 @@ export function bindInput(board) {
     board.activate(h.pile, h.ref);
   });
   table.addEventListener("pointerdown", (ev) => dragStart(board, ev));
+  // Whatever item gets the focus (Tab, a click, a script) takes the table's one tab stop.
+  table.addEventListener("focusin", (ev) => {
+    const k = ev.target && ev.target.getAttribute ? ev.target.getAttribute("data-key") : null;
+    if (k) board.setCursor(k);
+  });
 }
 
 function dragStart(board, ev) {
