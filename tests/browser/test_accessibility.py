@@ -46,7 +46,7 @@ def axe(page: Any) -> list[dict[str, Any]]:
 def show_a_refusal(board: Board) -> None:
     v = board.view()
     tops = {p["id"] for p in v["piles"] if p["cards"]}
-    for _ in range(6):
+    for _ in range(30):
         sources = [s for s in v["movable"] if s in tops]
         if sources:
             break

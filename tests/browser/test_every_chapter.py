@@ -1,5 +1,9 @@
-"""Every chapter's board in headless Chromium, the same three checks each: a move played by
-mouse, a refused move quoting the sentence it breaks, and a reading switched by its control.
+"""Every chapter's board in headless Chromium, the same checks each on one page: a move
+played by mouse, a refused move quoting the sentence it breaks, a reading switched by its
+control; the pack dealt by a click; playable cards marked; and, at 1280 and at 390 pixels,
+the table within its board, no card cut at its edge, cards at least 36 pixels wide (or the
+table scrolling on purpose, with a cue), one tab stop, and every card of a fan showing an
+upright index where the fan leaves it visible.
 
 Parametrised over ``engine.GAMES``, so a new chapter is covered as soon as it is registered.
 The moves are chosen from the board's own view: nothing here knows any game's rules.
@@ -99,7 +103,7 @@ def test_a_move_is_played_by_mouse(chapter: Board) -> None:
 
 def test_a_refused_move_quotes_the_sentence_it_breaks(chapter: Board) -> None:
     page = chapter.page
-    for _ in range(6):  # find a card that can move somewhere, playing on if none can yet
+    for _ in range(30):  # find a card that can move somewhere, playing on if none can yet
         v = chapter.view()
         tops = {p["id"] for p in v["piles"] if p["cards"]}
         sources = [s for s in v["movable"] if s in tops]
@@ -107,7 +111,7 @@ def test_a_refused_move_quotes_the_sentence_it_breaks(chapter: Board) -> None:
             break
         chapter.play_some_move()
     else:
-        pytest.fail("no movable card in the first moves of deal 1")
+        pytest.fail("no movable card in the first 30 moves of deal 1")
     v = chapter.view()
     before = page.evaluate(f"document.querySelector(\"{chapter.sel}\").cadoganBoard.position")
     src = sources[0]
@@ -150,3 +154,118 @@ def test_a_reading_is_switched_by_its_control(chapter: Board) -> None:
         timeout=10_000)
     link = page.get_attribute(f"{chapter.sel} [data-cb=link]", "href") or ""
     assert f"opts={want}" in link
+
+
+def test_the_pack_deals_when_clicked(chapter: Board) -> None:
+    page = chapter.page
+    v = chapter.view()
+    pack = v.get("pack")
+    if not pack or not pack["move"]:
+        pytest.skip("this game has no pack to click")
+    before = page.evaluate(f"document.querySelector(\"{chapter.sel}\").cadoganBoard.position")
+    page.locator(f"{chapter.sel} .cb-pile[data-pile='{pack['pile']}']").click(force=True)
+    if pack["legal"]:
+        chapter.wait_played(v["played"] + 1)
+        after = page.evaluate(
+            f"document.querySelector(\"{chapter.sel}\").cadoganBoard.position")
+        assert after.split("moves=")[1].split(";")[0].split(",")[-1] == pack["move"]
+        assert page.locator(f"{chapter.sel} .cb-card.cb-selected").count() == 0
+    else:  # refused: the board says why, and nothing changes
+        page.locator(f"{chapter.sel} .cb-message.cb-refusal").wait_for(timeout=10_000)
+        assert page.evaluate(
+            f"document.querySelector(\"{chapter.sel}\").cadoganBoard.position") == before
+
+
+def test_playable_cards_are_marked_when_asked(chapter: Board) -> None:
+    page = chapter.page
+    switch = page.locator(f"{chapter.sel} input[data-cb-switch=hints]")
+    switch.check()
+    try:
+        v = chapter.view()
+        marked = page.evaluate(f"""[...document.querySelectorAll("{chapter.sel} .cb-card")]
+            .filter(c => getComputedStyle(c).boxShadow.includes('31, 111, 209'))
+            .map(c => c.dataset.ref)""")
+        drawn = set(page.evaluate(f"""[...document.querySelectorAll("{chapter.sel} .cb-card")]
+            .map(c => c.dataset.ref)"""))
+        movable = {ref for ref in v["movable"] if ref in drawn}
+        pack = v.get("pack") or {}
+        extra = {pack["pile"]} if pack.get("legal") and pack["pile"] in drawn else set()
+        assert set(marked) == movable | extra
+    finally:
+        switch.uncheck()
+
+
+GEOMETRY = """sel => {
+  const root = document.querySelector(sel), table = root.querySelector('.cb-table');
+  const scroll = root.querySelector('.cb-scroll'), t = table.getBoundingClientRect();
+  const cut = [];
+  let narrowest = Infinity;
+  for (const e of table.querySelectorAll('.cb-card, .cb-pile')) {
+    const r = e.getBoundingClientRect();
+    if (e.classList.contains('cb-card')) narrowest = Math.min(narrowest, e.offsetWidth);
+    const m = Math.min(r.left - t.left, r.top - t.top, t.right - r.right, t.bottom - r.bottom);
+    if (m < 4) cut.push((e.dataset.ref || e.dataset.pile) + ': ' + m.toFixed(1) + ' px');
+  }
+  return {
+    overflow: root.scrollWidth - root.clientWidth,
+    scrolls: scroll.scrollWidth > scroll.clientWidth + 1,
+    cue: !root.querySelector('.cb-scroll-cue').hidden,
+    narrowest, cut, stops: table.querySelectorAll('[tabindex="0"]').length,
+    items: table.querySelectorAll('[tabindex]').length,
+  };
+}"""
+
+# Every card covered by the next of its fan: an upright index (not turned round), inside the
+# card, at a point no later card of the pile covers.
+UPRIGHT = """sel => {
+  const table = document.querySelector(sel + ' .cb-table');
+  const bad = [];
+  let checked = 0;
+  const inside = (x, y, r) => x > r.left && x < r.right && y > r.top && y < r.bottom;
+  for (const pile of table.querySelectorAll('.cb-pile')) {
+    if (!/fan-(down|up|left|right)/.test(pile.className) || pile.style.transform) continue;
+    const cards = [...table.querySelectorAll('.cb-card[data-pile="' + pile.dataset.pile + '"]')];
+    cards.slice(0, -1).forEach((c, k) => {
+      if (c.classList.contains('cb-back')) return;
+      checked++;
+      const cr = c.getBoundingClientRect();
+      const later = cards.slice(k + 1).map(x => x.getBoundingClientRect());
+      const ok = [...c.querySelectorAll('.cb-ix:not(.cb-turned)')].some(ix => {
+        const r = ix.getBoundingClientRect();
+        if (r.left < cr.left - 0.5 || r.right > cr.right + 0.5 || r.top < cr.top - 0.5 ||
+            r.bottom > cr.bottom + 0.5) return false;
+        const pts = [[r.left + 1, r.top + 1], [r.right - 1, r.top + 1], [r.left + 1, r.bottom - 1],
+                     [r.right - 1, r.bottom - 1]];
+        return pts.every(([x, y]) => !later.some(l => inside(x, y, l)));
+      });
+      if (!ok) bad.push(c.dataset.ref + ' ' + c.title);
+    });
+  }
+  return {checked, bad};
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_table_fits_and_every_fanned_card_shows_its_index(chapter: Board, width: int) -> None:
+    page = chapter.page
+    height = 900 if width > 600 else 844
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        page.wait_for_function(
+            f"""Math.abs(document.querySelector("{chapter.sel} .cb-scroll").clientWidth -
+                parseFloat(document.querySelector("{chapter.sel} .cb-table").style.width)) < 2
+             || document.querySelector("{chapter.sel} .cb-scroll").scrollWidth >
+                document.querySelector("{chapter.sel} .cb-scroll").clientWidth""",
+            timeout=10_000)
+        page.wait_for_timeout(200)
+        g = page.evaluate(GEOMETRY, chapter.sel)
+        assert g["overflow"] <= 1, f"the board is {g['overflow']} px narrower than its table"
+        assert not g["cut"], f"cards or piles at the table's edge: {g['cut'][:6]}"
+        assert g["narrowest"] >= 36 or (g["scrolls"] and g["cue"]), g
+        assert g["scrolls"] == g["cue"], "a table that scrolls says so, and only then"
+        assert g["stops"] == 1 and g["items"] >= 1, g
+        u = page.evaluate(UPRIGHT, chapter.sel)
+        assert not u["bad"], f"{len(u['bad'])} of {u['checked']} fanned cards hide their " \
+            f"upright index: {u['bad'][:5]}"
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})

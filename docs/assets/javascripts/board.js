@@ -47,7 +47,9 @@ function skipLink() {
   a.href = "#" + root.id;
   a.textContent = "Skip to the board";
   a.addEventListener("click", (ev) => {
+    // Not Material's: its instant navigation would follow the anchor and move the focus.
     ev.preventDefault();
+    ev.stopPropagation();
     root.cadoganBoard.focusTable();
   });
   const material = document.querySelector("[data-md-component=skip]");

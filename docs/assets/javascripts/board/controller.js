@@ -295,13 +295,15 @@ export class Board {
     const hadFocus = !!(active && table.contains(active));
     const { layout, keys } = render(table, this.view, {
       avail: this.avail(), pick: this.pick, steps: this.steps, hints: this.prefs.hints,
+      keep: hadFocus && active.hasAttribute("data-key") ? active : null,
     });
     this.layout = layout;
     this.keys = keys;
     if (keys.indexOf(this.cursor) < 0) this.cursor = this.pick && keys.indexOf(pileOf(this.pick)) >= 0 ? pileOf(this.pick) : keys[0];
     const item = this.item(this.cursor);
     if (item) item.setAttribute("tabindex", "0");
-    if (item && (hadFocus || (this.active && (!active || active === document.body)))) {
+    if (item && item !== document.activeElement &&
+        (hadFocus || (this.active && (!active || active === document.body)))) {
       item.focus({ preventScroll: true });
     }
     this.firstScroll();

@@ -162,7 +162,32 @@ function actionLabel(view, move) {
   return null;
 }
 
-/** Draw the view into `table` (emptied first). `st`: {avail, pick, steps, cursor, hints}.
+/** Put the freshly drawn `frag` in the table. The element `keep` (the focused item) is not
+ * replaced but updated in place, so it never leaves the page: a focus that left with it
+ * would come back without its keyboard ring. */
+function place(table, frag, keep) {
+  const key = keep && keep.parentNode === table ? keep.getAttribute("data-key") : null;
+  const twin = key ? Array.prototype.find.call(frag.childNodes, (n) => n.getAttribute && n.getAttribute("data-key") === key) : null;
+  if (!twin) {
+    table.textContent = "";
+    table.appendChild(frag);
+    return;
+  }
+  for (const child of Array.prototype.slice.call(table.childNodes)) if (child !== keep) child.remove();
+  for (const a of Array.prototype.slice.call(keep.attributes)) if (!twin.hasAttribute(a.name)) keep.removeAttribute(a.name);
+  for (const a of Array.prototype.slice.call(twin.attributes)) {
+    if (keep.getAttribute(a.name) !== a.value) keep.setAttribute(a.name, a.value);
+  }
+  keep.replaceChildren(...Array.prototype.slice.call(twin.childNodes));
+  let before = true;
+  for (const node of Array.prototype.slice.call(frag.childNodes)) {
+    if (node === twin) { before = false; continue; }
+    if (before) table.insertBefore(node, keep);
+    else table.appendChild(node);
+  }
+}
+
+/** Draw the view into `table` (its focused item, `st.keep`, kept in place). `st`: {avail, pick, steps, cursor, hints}.
  * Returns the layout and the keys of the table's focusable items, in drawing order. */
 export function render(table, view, st) {
   const lay = layout(view, st.avail);
@@ -253,8 +278,7 @@ export function render(table, view, st) {
       frag.appendChild(ce);
     });
   }
-  table.textContent = "";
-  table.appendChild(frag);
+  place(table, frag, st.keep);
   table.style.width = Math.ceil(lay.width) + "px";
   table.style.height = Math.ceil(lay.height) + "px";
   return { layout: lay, keys };
