@@ -125,27 +125,22 @@ def board_html(attrs: dict[str, str], runtime: Runtime, board_id: str, where: st
     initial = {"view": view, "position": game.position(compact=True),
                "url_state": game.position(compact=True)}
 
-    def button(cmd: str, label: str, key: str, title: str) -> str:
+    # No title attributes: Material turns them into tooltips of its own, outside the page's
+    # landmarks; the keys are in aria-keyshortcuts and in the help line.
+    def button(cmd: str, label: str, key: str) -> str:
         ks = f' aria-keyshortcuts="{key}"' if key else ""
-        hint = f" ({key})" if key else ""
-        return (f'<button type="button" class="cb-btn" data-cb-cmd="{cmd}"{ks} '
-                f'title="{_e(title + hint)}">{_e(label)}</button>')
+        return f'<button type="button" class="cb-btn" data-cb-cmd="{cmd}"{ks}>{_e(label)}</button>'
 
     acts = []
     for a in cls.ACTIONS:
         sc = shortcut(a.key)
         acts.append(f'<button type="button" class="cb-btn cb-action" data-cb-action="{_e(a.move)}"'
-                    f' data-rule="{_e(a.rule)}" data-key="{_e(sc)}" aria-keyshortcuts="{_e(sc)}"'
-                    f' title="{_e(a.label)} ({_e(sc)})">{_e(a.label)}</button>')
+                    f' data-rule="{_e(a.rule)}" data-key="{_e(sc)}" aria-keyshortcuts="{_e(sc)}">'
+                    f'{_e(a.label)}</button>')
     sep = '<span class="cb-sep" aria-hidden="true"></span>'
-    controls = (button("undo", "Undo", "U", "Take back the last move, or bring back a game "
-                       "replaced")
-                + button("redo", "Redo", "R", "Play again the move taken back")
+    controls = (button("undo", "Undo", "U") + button("redo", "Redo", "R")
                 + (sep + "".join(acts) if acts else "") + sep
-                + button("restart", "Restart", "", "Start this deal again (Undo brings the game "
-                         "back)")
-                + button("new", "New deal", "N", "Shuffle a new deal (Undo brings this game "
-                         "back)"))
+                + button("restart", "Restart", "") + button("new", "New deal", "N"))
     label = f"{cls.title}: playable board"
     return (
         f'<div class="cadogan-board" id="{_e("board-" + board_id)}" data-game="{_e(slug)}"'
@@ -173,7 +168,8 @@ def board_html(attrs: dict[str, str], runtime: Runtime, board_id: str, where: st
         '</div>'
         '<div class="cb-scroll" data-cb="scroll">'
         '<div class="cb-table" data-cb="table" role="group" '
-        f'aria-label="{_e(cls.title)}: the cards on the table" aria-describedby="{_e("help-" + board_id)}">'
+        f'aria-label="{_e(cls.title)}: the cards on the table"'
+        f' aria-describedby="{_e("help-" + board_id)}">'
         '</div></div>'
         '<p class="cb-scroll-cue" data-cb="cue" hidden><span aria-hidden="true">↔ </span>'
         'The table is wider than the screen: scroll it sideways to see the rest.</p>'

@@ -260,7 +260,7 @@ def test_reload_resumes_the_game(flow: tuple[Any, Watch]) -> None:
     assert at["ready"] is False and at["cards"] == 104
     # The saved game is drawn at once: the same cards in the same places.
     drawn = page.evaluate(f"""Array.from(document.querySelectorAll("{BOARD} .cb-card"))
-        .map(c => c.getAttribute('data-ref') + '=' + (c.title || 'back'))""")
+        .map(c => c.getAttribute('data-ref') + '=' + (c.dataset.name || 'back'))""")
     expected = [f"{p['id'] if k == len(p['cards']) - 1 else p['id'] + ':' + str(k)}="
                 for p in before_view["piles"] for k in range(len(p["cards"]))]
     assert [d.split("=")[0] for d in drawn] == [e.rstrip("=") for e in expected]

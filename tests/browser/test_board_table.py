@@ -405,7 +405,7 @@ def test_the_reloaded_game_is_drawn_at_once(linked: tuple[Any, engine.Game]) -> 
     at = page.evaluate("window.__atDCL")
     assert at["ready"] is False
     drawn = page.evaluate(f"""[...document.querySelectorAll("{BOARD} .cb-card")]
-        .map(c => c.getAttribute('data-ref') + '=' + (c.title || 'back'))""")
+        .map(c => c.getAttribute('data-ref') + '=' + (c.dataset.name || 'back'))""")
     assert len(drawn) == 104
     on_foundations = sum(len(p["cards"]) for p in want["piles"] if p["role"] == "foundation")
     assert on_foundations == 104 and at["faceUp"] == 104

@@ -54,6 +54,25 @@ class Board:
         self.card(src).click()
         self.target(dst).click(force=True)
 
+    def refusal_source(self) -> str:
+        """A card to try a refused move with: one that may move somewhere (playing on a few
+        moves if none may yet), else any face-up top card; never the pack, which a click
+        deals."""
+        for _ in range(6):
+            v = self.view()
+            pack = (v.get("pack") or {}).get("pile") if (v.get("pack") or {}).get("move") else None
+            tops = {p["id"] for p in v["piles"] if p["cards"] and p["id"] != pack}
+            sources = [s for s in v["movable"] if s in tops]
+            if sources:
+                return sources[0]
+            self.play_some_move()
+        v = self.view()
+        pack = (v.get("pack") or {}).get("pile")
+        up = [p["id"] for p in v["piles"] if p["cards"] and p["cards"][-1]["c"]
+              and p["id"] != pack and self.card(p["id"]).is_visible()]
+        assert up, "no face-up card to try a refused move with"
+        return up[0]
+
     def play_some_move(self) -> str:
         """Play one legal move the way a reader would; return how it was played."""
         v = self.view()
@@ -103,21 +122,12 @@ def test_a_move_is_played_by_mouse(chapter: Board) -> None:
 
 def test_a_refused_move_quotes_the_sentence_it_breaks(chapter: Board) -> None:
     page = chapter.page
-    for _ in range(30):  # find a card that can move somewhere, playing on if none can yet
-        v = chapter.view()
-        tops = {p["id"] for p in v["piles"] if p["cards"]}
-        sources = [s for s in v["movable"] if s in tops]
-        if sources:
-            break
-        chapter.play_some_move()
-    else:
-        pytest.fail("no movable card in the first 30 moves of deal 1")
+    src = chapter.refusal_source()
     v = chapter.view()
     before = page.evaluate(f"document.querySelector(\"{chapter.sel}\").cadoganBoard.position")
-    src = sources[0]
     shown = [p["id"] for p in v["piles"]
              if page.locator(f"{chapter.sel} .cb-pile[data-pile='{p['id']}']").is_visible()]
-    dst = next(d for d in shown if d != src and d not in v["movable"][src])
+    dst = next(d for d in shown if d != src and d not in v["movable"].get(src, []))
     chapter.step(src, dst)
     msg = page.locator(f"{chapter.sel} .cb-message.cb-refusal")
     msg.wait_for(state="visible", timeout=10_000)
@@ -238,7 +248,7 @@ UPRIGHT = """sel => {
                      [r.right - 1, r.bottom - 1]];
         return pts.every(([x, y]) => !later.some(l => inside(x, y, l)));
       });
-      if (!ok) bad.push(c.dataset.ref + ' ' + c.title);
+      if (!ok) bad.push(c.dataset.ref + ' ' + c.dataset.name);
     });
   }
   return {checked, bad};

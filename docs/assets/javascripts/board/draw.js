@@ -138,7 +138,8 @@ export function drawCard(card, fan) {
   if (c === null || c === undefined) return el("div", "cb-card cb-back", { "aria-hidden": "true" });
   const p = cardParts(c);
   const ce = el("div", "cb-card " + (p && p.red ? "cb-red" : "cb-black") + " cb-fan-" + fan, {
-    "aria-hidden": "true", title: cardName(c) + (card.peek ? " (examined, not available)" : ""),
+    // The card's name as data, not a title: Material turns titles into tooltips of its own.
+    "aria-hidden": "true", "data-name": cardName(c) + (card.peek ? " (examined, not available)" : ""),
   });
   if (card.peek) ce.classList.add("cb-peek");
   if (!p) { ce.textContent = c; return ce; }
