@@ -47,6 +47,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
     "the-empress-of-india": ("empress", "TheEmpressOfIndia"),
+    "the-besieged-city": ("besieged_city", "TheBesiegedCity"),
     "the-constitution": ("constitution", "TheConstitution"),
     "the-zodiac": ("zodiac", "TheZodiac"),
     "the-kings": ("kings", "TheKings"),
