@@ -618,10 +618,10 @@ class TheBesiegedCity(Game):
         if move.action == "deal":
             if not state.piles[STOCK]:
                 return "A card is dealt."
-            card = state.piles[STOCK][-1]
-            if self.fits(state, card) is not None:
-                return f"The {card.name} is dealt and played on its foundation."
-            return f"The {card.name} is dealt onto the talon."
+            turned = state.piles[STOCK][-1]
+            if self.fits(state, turned) is not None:
+                return f"The {turned.name} is dealt and played on its foundation."
+            return f"The {turned.name} is dealt onto the talon."
         (src, dst), = move.steps
         si, di = self.pile_index(src), self.pile_index(dst)
         card = self.card_at(state, src)
