@@ -40,6 +40,7 @@ __all__ = [
 #: book's order.
 _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "la-belle-lucie": ("belle_lucie", "LaBelleLucie"),
+    "the-shah": ("shah", "TheShah"),
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
     "the-empress-of-india": ("empress", "TheEmpressOfIndia"),
