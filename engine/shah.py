@@ -776,6 +776,9 @@ class TheShah(Game):
             parts = [f"Dealing the star: {('one circle', 'two circles')[circles - 1]} of "
                      "three dealt", f"pack: {plural(len(p[STOCK]), 'card')}",
                      f"played: {played} of {PLAYED_CARDS}"]
+            card = self._suitable_in_star(p)
+            if card is not None and self.options.deal_plays is DealPlays.MUST:
+                parts.append(f"play the {card.name} before the next circle")
             return " · ".join(parts)
         parts = [f"Pack: {plural(len(p[STOCK]), 'card')}",
                  f"talon: {plural(len(p[TALON]), 'card')}",
