@@ -251,6 +251,16 @@ def test_a_released_card_is_blocked_again_when_the_place_outside_it_is_refilled(
     assert refusal_rule(g, "m0-f2") == R + "rule-1"
 
 
+@pytest.mark.rules("the-shah-examine")
+def test_after_the_deal_nothing_has_to_be_played_or_married() -> None:
+    g = game(star(o0="2S", o1="8S"))
+    assert {"o0-f0", "o0-f4", "o4-o1", "deal"} <= legal(g)
+    g.play("deal")                                    # the two and the seven may wait
+    g.play("turned-talon")
+    assert pile(g, "o0") == cards("2S") and pile(g, "o4") == cards("7S")
+    assert g.outcome() is None
+
+
 # ----------------------------------------------------------------------------- marriages
 
 @pytest.mark.rules("the-shah-descending", "the-shah-rule-2")
