@@ -40,6 +40,10 @@ __all__ = [
 #: book's order.
 _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "la-belle-lucie": ("belle_lucie", "LaBelleLucie"),
+    "napoleon-at-st-helena": ("napoleon", "NapoleonAtStHelena"),
+    "the-fifteen": ("fifteen", "TheFifteen"),
+    "the-four-corners": ("four_corners", "TheFourCorners"),
+    "the-mill": ("mill", "TheMill"),
     "the-shah": ("shah", "TheShah"),
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
