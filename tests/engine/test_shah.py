@@ -579,6 +579,27 @@ def test_no_verdict_when_the_search_is_too_long() -> None:
     assert g.stuck(g.state) is True
 
 
+@pytest.mark.rules("the-shah-foundations", "the-shah-deal-out", "the-shah-rule-1")
+def test_a_game_can_be_won_by_the_rules() -> None:
+    # queens in the first circle, knaves in the second, tens in the third; the pack turns up
+    # the twos to the nines in the order the foundations want them
+    suits = "SHCDSHCD"
+    piles = {**{f"i{r}": f"Q{suits[r]}" for r in range(8)},
+             **{f"m{r}": f"J{suits[r]}" for r in range(8)},
+             **{f"o{r}": f"10{suits[r]}" for r in range(8)}}
+    order = [f"{rank}{s}" for rank in "2 3 4 5 6 7 8 9".split() for s in suits]
+    g = game(piles, stock=" ".join(reversed(order)), rest_to="talon")
+    assert not pile(g, "talon")
+    while g.outcome() is None:               # the star waits until the pack is used up
+        moves = g.legal_moves()
+        plays = [m for m in moves if m.steps and m.steps[0][1].startswith("f")
+                 and (m.steps[0][0] == "turned"
+                      or not (pile(g, "stock") or pile(g, "turned")))]
+        g.play(plays[0] if plays else Move(action="deal"))
+    assert g.outcome() is Outcome.WON
+    assert all(pile(g, f"f{r}")[-1].rank == 12 for r in range(8))
+
+
 def test_random_games_come_to_an_end() -> None:
     for seed in range(12):
         g = engine.new_game(SLUG, seed=seed)
