@@ -45,6 +45,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-salic-law": ("salic_law", "TheSalicLaw"),
     "the-four-corners": ("four_corners", "TheFourCorners"),
     "the-mill": ("mill", "TheMill"),
+    "the-shah": ("shah", "TheShah"),
     "the-blockade": ("blockade", "TheBlockade"),
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
