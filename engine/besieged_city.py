@@ -30,6 +30,7 @@ from typing import Any
 from .cards import ACE, KING, RANK_NAMES, SUITS, Card, pack
 from .core import (
     ActionSpec,
+    Fan,
     Figure,
     Game,
     IllegalMove,
@@ -105,14 +106,17 @@ class BesiegedCityOptions:
 # Positions are the top-left corner of a card's upright box, in card slots (a slot is 1 wide
 # and 1.36 slot-widths high on the board; a card 0.9 by 1.26). A rotated card turns about the
 # centre of its box. As in the plate: the Reserve upright in the middle; the Ramparts crossways
-# round it, each at the end of a row or a column; the foundations at the four corners.
+# round it, each at the end of a row or a column; the foundations at the four corners. A
+# Rampart packet fans a little outwards, away from the Reserve, so that the edges of the cards
+# beneath its top card show (at most ``FAN_OUT`` slot widths); its base card stays in place.
 
 _ROW = 1.36
 _CARD_W, _CARD_H, _GAP = 0.9, 1.26, 0.14
+FAN_OUT = 0.22
 _STEP = _CARD_H + _GAP                 # between rows and between columns of the Reserve
 _OUT = _CARD_W / 2 + _GAP + _CARD_H / 2  # from a Reserve card's centre to its Rampart's
-_X1 = _OUT + _CARD_H / 2 + 0.06        # the first Reserve column's centre
-_Y1 = _OUT + _CARD_W / 2 + 0.28        # the first Reserve row's centre (room for the corners)
+_X1 = _OUT + _CARD_H / 2 + FAN_OUT + 0.04  # the first Reserve column's centre
+_Y1 = _OUT + _CARD_W / 2 + FAN_OUT + 0.06  # the first Reserve row's centre
 
 
 def _box(cx: float, cy: float) -> tuple[float, float]:
@@ -137,7 +141,12 @@ _CORNER_X = (_LEFT_X, _RIGHT_X)
 
 #: The plate's letters for four Ramparts (Notes to Rules III and IV).
 _LETTERS = {"w1": "A", "n1": "B", "e1": "C", "s1": "D"}
-_ORDINAL = ("1", "2", "3", "4")
+
+
+#: Each side's fan, before the quarter turn that lays the card crossways (a fan downwards
+#: turns to the left, and so on), and its limit in card heights or widths.
+_FANS = {"top": (Fan.LEFT, FAN_OUT / _CARD_W), "left": (Fan.DOWN, FAN_OUT / _CARD_H),
+         "right": (Fan.UP, FAN_OUT / _CARD_H), "bottom": (Fan.RIGHT, FAN_OUT / _CARD_W)}
 
 
 def _rampart(pid: str, side: str, k: int, cx: float, cy: float) -> PileSpec:
@@ -145,17 +154,17 @@ def _rampart(pid: str, side: str, k: int, cx: float, cy: float) -> PileSpec:
     letter = _LETTERS.get(pid)
     label = f"{side} Rampart, {where}" + (f" ({letter})" if letter else "")
     x, y = _box(cx, cy)
-    return PileSpec(pid, label, Role.TABLEAU, x, y, rotate=90)
+    fan, limit = _FANS[side]
+    return PileSpec(pid, label, Role.TABLEAU, x, y, fan, rotate=90,
+                    fan_limit=round(limit, 3))
 
 
 def _foundation(k: int) -> PileSpec:
-    corner = ("top left", "top right", "bottom left", "bottom right")[k]
     x, y = _box(_CORNER_X[k % 2], _CORNER_Y[k // 2])
-    return PileSpec(f"f{k + 1}", f"foundation of {SUITS[k].noun} ({corner})", Role.FOUNDATION,
-                    x, y)
+    return PileSpec(f"f{k + 1}", f"{SUITS[k].noun} foundation", Role.FOUNDATION, x, y)
 
 
-_PACK_X = _RIGHT_X + _CARD_H / 2 + 0.25 + _CARD_W / 2
+_PACK_X = _RIGHT_X + _CARD_H / 2 + FAN_OUT + 0.2 + _CARD_W / 2
 
 PILES: tuple[PileSpec, ...] = (
     tuple(_foundation(k) for k in range(4))
@@ -204,9 +213,9 @@ RAMPART_DEAL = (*NORTH, *EAST, *reversed(SOUTH), *reversed(WEST))
 
 def _narrow_layout() -> Layout:
     """For a phone: the city as on the plate, the pack and the talon below it."""
-    y = _FOOT_Y + _CARD_W / 2 + _GAP + _CARD_H / 2 + 0.12
+    y = _FOOT_Y + _CARD_W / 2 + FAN_OUT + _GAP + _CARD_H / 2
     at = {"stock": (*_box(_col_x(0) + 0.55, y), 0), "talon": (*_box(_col_x(2) - 0.55, y), 0)}
-    width = _RIGHT_X + _CARD_H / 2 + 0.06
+    width = _RIGHT_X + _CARD_H / 2 + FAN_OUT + 0.04
     return Layout(name="narrow", max_width=560,
                   grid=(round(width, 3), round((y + _CARD_H / 2 + 0.05) / _ROW, 3)),
                   at=at)
@@ -237,7 +246,7 @@ class TheBesiegedCity(Game):
     PILES = PILES
     GRID = (_GRID_W, _GRID_H)
     LAYOUTS = (_narrow_layout(),)
-    DIAGRAM_DEAL = 1
+    DIAGRAM_DEAL = 14  # no ace among the Ramparts and two in the Reserve, as on the plate
     FIGURES = (
         Figure("tableau", "The Besieged City after the deal, in modern cards.",
                "The tableau of The Besieged City just after the deal, drawn in modern cards: "

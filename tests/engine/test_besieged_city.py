@@ -14,7 +14,7 @@ from engine.besieged_city import (
     TALON, BesiegedCityOptions, Pairs, TheBesiegedCity, joins, reserve_at,
 )
 from engine.cards import SUITS, Suit
-from engine.core import Role
+from engine.core import Fan, Role
 from tests.engine.fixtures import make_game, refusal_rule
 
 SLUG = "the-besieged-city"
@@ -162,7 +162,18 @@ def test_the_layout_keeps_the_crossways_cards_apart() -> None:
             x, y, rot = at.get(p.id, (p.x, p.y, p.rotate))
             cx, cy = x + 0.5, y * 1.36 + 0.63
             w, h = (1.26, 0.9) if rot == 90 else (0.9, 1.26)
-            out[p.id] = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            x0, y0, x1, y1 = cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
+            # a Rampart's fan, outwards, turned with the card
+            spread = (p.fan_limit or 0) * (1.26 if p.fan in (Fan.DOWN, Fan.UP) else 0.9)
+            if p.fan is Fan.DOWN:
+                x0 -= spread
+            elif p.fan is Fan.UP:
+                x1 += spread
+            elif p.fan is Fan.LEFT:
+                y0 -= spread
+            elif p.fan is Fan.RIGHT:
+                y1 += spread
+            out[p.id] = (x0, y0, x1, y1)
         return out
 
     layouts = [({}, TheBesiegedCity.GRID)] + [
@@ -180,7 +191,7 @@ def test_the_layout_keeps_the_crossways_cards_apart() -> None:
 
 def test_the_narrow_layout_is_for_phones() -> None:
     lay = TheBesiegedCity.LAYOUTS[0]
-    assert lay.max_width == 560 and lay.grid[0] < 7.0  # cards over 36 px on a 360 px board
+    assert lay.max_width == 560 and lay.grid[0] < 7.1  # cards over 36 px on a 360 px board
     assert 360 / lay.grid[0] * 0.9 >= 36
 
 
@@ -728,3 +739,9 @@ def test_options_have_notes_and_labels() -> None:
     d = engine.describe_options(BesiegedCityOptions)
     assert [o["name"] for o in d] == ["pairs"] and d[0]["note"] == "note-bc-1"
     assert d[0]["default"] == "fourteen"
+
+
+def test_the_drawn_diagram_deals_no_ace_to_the_ramparts_as_on_the_plate() -> None:
+    s = TheBesiegedCity.new(TheBesiegedCity.DIAGRAM_DEAL).state
+    assert not any(c.rank == 1 for i in RAMPART_PILES for c in s.piles[i])
+    assert sum(c.rank == 1 for i in RESERVE for c in s.piles[i]) == 2
