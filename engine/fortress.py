@@ -38,7 +38,6 @@ from .core import (
     Outcome,
     PileSpec,
     PositionError,
-    Region,
     Role,
     State,
     Step,
@@ -178,7 +177,6 @@ class Fortress(Game):
     PILES = PILES
     GRID = (12.5, float(ROWS))
     LAYOUTS = (_narrow(),)
-    REGIONS: tuple[Region, ...] = ()
     FIGURES = (
         Figure("tableau", "Fortress after the deal, in modern cards.",
                "The tableau of Fortress just after the deal, drawn in modern cards: on the "
