@@ -38,6 +38,7 @@ from .core import (
     Outcome,
     PileSpec,
     PositionError,
+    Region,
     Role,
     State,
     Step,
@@ -97,9 +98,10 @@ class FortressOptions:
 
 #: Where the inner card of each row lies, in card slots: the left-hand rows spread to the
 #: left of it, the right-hand rows to the right, and the aces' column lies between them.
-_LEFT_X, _FOUND_X, _RIGHT_X = 4.5, 5.75, 7.0
-#: How far a row may spread, in card widths, before its cards close up.
-ROW_SPREAD = 5.0
+_LEFT_X, _FOUND_X, _RIGHT_X = 3.6, 4.85, 6.1
+#: How far a row may spread, in card widths, before its cards close up: thirteen cards at
+#: the board's usual spacing, so that a whole suit married in one row still shows every card.
+ROW_SPREAD = 4.0
 
 
 def _row_name(r: int) -> str:
@@ -122,10 +124,11 @@ LINES: tuple[int, ...] = (*LEFT, *RIGHT)
 
 #: The narrow layout (a phone): the left-hand group above, its rows spreading left from the
 #: right-hand edge; the aces' places across the middle; the right-hand group below, its rows
-#: spreading right from the left-hand edge.
-_NARROW_W = 8.0
+#: spreading right from the left-hand edge; each group named in a labelled frame.
+_NARROW_W = 7.0
 _NARROW_FOUND_Y = 5.25
-_NARROW_RIGHT_Y = 6.5
+_NARROW_RIGHT_TOP = 6.3
+_NARROW_RIGHT_Y = 6.6
 
 
 def _narrow() -> Layout:
@@ -134,9 +137,12 @@ def _narrow() -> Layout:
         at[f"l{r}"] = (_NARROW_W - 1.0, float(r), 0)
         at[f"r{r}"] = (0.0, _NARROW_RIGHT_Y + r, 0)
     for k in range(4):
-        at[f"f{k}"] = (2.0 + k, _NARROW_FOUND_Y, 0)
-    return Layout(name="narrow", max_width=560, grid=(_NARROW_W, _NARROW_RIGHT_Y + ROWS),
-                  at=at)
+        at[f"f{k}"] = (1.5 + k, _NARROW_FOUND_Y, 0)
+    height = _NARROW_RIGHT_Y + ROWS
+    return Layout(name="narrow", max_width=560, grid=(_NARROW_W, height), at=at,
+                  regions=(Region("Left-hand group", 0.0, 0.0, _NARROW_W, float(ROWS)),
+                           Region("Right-hand group", 0.0, _NARROW_RIGHT_TOP, _NARROW_W,
+                                  height - _NARROW_RIGHT_TOP)))
 
 
 def other_group(i: int) -> int:
@@ -175,7 +181,7 @@ class Fortress(Game):
     packs = 1
     Options = FortressOptions
     PILES = PILES
-    GRID = (12.5, float(ROWS))
+    GRID = (10.7, float(ROWS))
     LAYOUTS = (_narrow(),)
     FIGURES = (
         Figure("tableau", "Fortress after the deal, in modern cards.",
@@ -426,7 +432,10 @@ class Fortress(Game):
             return (f"Nothing more can reach the foundations: the patience has failed with "
                     f"{played} of {CARDS} cards played.")
         parts = [f"On the foundations: {played} of {CARDS}"]
-        lanes = sum(1 for i in LINES if not state.piles[i] and self.lane_open(state, i))
+        if self.options.lanes is Lanes.ONE_GROUP:
+            lanes = sum(1 for i in LINES if not state.piles[i])
+        else:  # one lane for each line cleared on both sides
+            lanes = sum(1 for i in LEFT if not state.piles[i] and self.lane_open(state, i))
         if lanes:
             parts.append(plural(lanes, "lane"))
         parts.append("there is no re-deal")
