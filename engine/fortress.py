@@ -102,6 +102,8 @@ _LEFT_X, _FOUND_X, _RIGHT_X = 3.6, 4.85, 6.1
 #: How far a row may spread, in card widths, before its cards close up: thirteen cards at
 #: the board's usual spacing, so that a whole suit married in one row still shows every card.
 ROW_SPREAD = 4.0
+#: The board: the rows of each group at their longest before closing up, the aces between.
+BOARD_GRID = (10.7, float(ROWS))
 
 
 def _row_name(r: int) -> str:
@@ -145,6 +147,15 @@ def _narrow() -> Layout:
                                   height - _NARROW_RIGHT_TOP)))
 
 
+def _figure() -> Layout:
+    """For the drawn diagram: the board's arrangement, with the cards of the left-hand group
+    turned end for end. The diagram's cards carry their index in one corner only, which in a
+    row overlapping to the left would be covered; turned round, each shows it on the strip
+    left uncovered, as a real card shows its second index."""
+    return Layout(name="figure", grid=BOARD_GRID,
+                  at={f"l{r}": (_LEFT_X, float(r), 180) for r in range(ROWS)})
+
+
 def other_group(i: int) -> int:
     """The row of the other group on the same horizontal line."""
     return i + ROWS + 4 if i in LEFT else i - ROWS - 4
@@ -181,15 +192,17 @@ class Fortress(Game):
     packs = 1
     Options = FortressOptions
     PILES = PILES
-    GRID = (10.7, float(ROWS))
-    LAYOUTS = (_narrow(),)
+    GRID = BOARD_GRID
+    LAYOUTS = (_narrow(), _figure())
     FIGURES = (
         Figure("tableau", "Fortress after the deal, in modern cards.",
                "The tableau of Fortress just after the deal, drawn in modern cards: on the "
                "left and on the right a group of five horizontal rows of face-up cards, each "
                "row overlapping towards the outer side, the top four rows of five cards and "
-               "the bottom row of six; between the groups, a column of four empty places for "
-               "the aces."),
+               "the bottom row of six, the cards of the left-hand group drawn upside down so "
+               "that each shows its index on its uncovered edge; between the groups, a column "
+               "of four empty places for the aces.",
+               layout="figure"),
     )
     LEDGER = {
         RULE_I: "Only the outside card of a row (the top of its pile) may be played, married "
