@@ -41,7 +41,9 @@ __all__ = [
 _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "la-belle-lucie": ("belle_lucie", "LaBelleLucie"),
     "napoleon-at-st-helena": ("napoleon", "NapoleonAtStHelena"),
+    "the-fifteen": ("fifteen", "TheFifteen"),
     "the-four-corners": ("four_corners", "TheFourCorners"),
+    "the-mill": ("mill", "TheMill"),
     "fortress": ("fortress", "Fortress"),
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
