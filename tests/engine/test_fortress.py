@@ -366,6 +366,15 @@ def test_cards_of_the_same_suit_in_sequence_are_married_along_the_lane_card() ->
     assert tops(g, "l0") == ["9H"]  # the last card is the available one
 
 
+@pytest.mark.rules("fortress-refill", "fortress-rule-1")
+def test_the_card_in_a_lane_is_available_like_any_outside_card() -> None:
+    g = game({"l0": "", "r1": "3S", "r2": "4S", "f0": "AS 2S"})
+    g.play("r1-l0")
+    assert Move.parse("l0-f0") in g.legal_moves()
+    g.play("l0-r2")   # married on again, to the four in the other group
+    g.play("r2-f0")
+
+
 @pytest.mark.rules("fortress-refill")
 def test_a_lane_card_may_come_from_either_group_and_be_of_any_rank() -> None:
     for card in ("AS", "7D", "KC"):
@@ -525,6 +534,33 @@ def test_the_loss_search_agrees_with_a_search_over_the_legal_moves() -> None:
             verdicts[lanes, expected] += 1
     assert min(verdicts[lanes, v] for lanes in ("one-group", "both-groups")
                for v in (True, False)) >= 3, verdicts
+
+
+#: A win found by a search over the legal moves for deal 6: the game can be won by the book.
+WIN_OF_DEAL_6 = (
+    "r4-r3,r4-r2,l1-r4,l4-r2,l1-r2,l1-f0,l1-l4,l1-f1,r3-l1,r3-f0,l1-f0,r0-l1,r0-l3,r0-l1,"
+    "r0-l2,r0-l0,l3-l2,l3-l2,l3-f2,r4-r0,r4-f2,r0-f2,l3-r0,l3-r0,l3-f3,r3-l3,r3-f3,r3-r4,"
+    "l3-r3,r2-l3,r2-l3,r2-l3,r2-l1,l3-l1,l3-l1,l3-l1,r2-l1,l0-r2,l0-r2,r0-l0,r0-l0,r4-l3,"
+    "r4-l3,r4-f3,l4-r0,l4-r0,l4-l3,l4-f2,l0-f2,l0-f2,l0-f2,r1-f2,l4-r2,l4-l0,r1-l3,r4-r1,"
+    "r3-l0,r3-l0,r2-l4,r2-l4,r2-l4,r2-l0,r2-f2,l3-f2,l3-f2,l3-f2,l3-f2,l0-l4,l0-l4,l0-l4,"
+    "l0-l4,l0-l4,r2-l4,l0-l3,l0-l1,l3-l1,r0-l0,r0-l0,l2-l3,l2-l3,l2-l3,l2-l3,l2-l4,l2-l0,"
+    "l2-f0,l2-f1,r1-f0,r1-f0,l3-f0,l3-f0,l3-f0,l3-f0,l0-f0,l0-f0,l0-f0,r1-l4,r1-f3,l1-f3,"
+    "l1-f3,l1-f3,l1-f3,l1-f3,l1-f3,l1-f3,l1-f3,l1-f3,l4-l0,l4-l0,l4-l0,l4-l0,l4-l0,l4-l0,"
+    "l4-l0,l4-l0,l4-l0,l4-l0,l4-f1,l0-f1,l0-f1,l0-f1,l0-f1,l0-f1,l0-f1,l0-f1,l0-f1,l0-f1,"
+    "l0-f1"
+)
+
+
+@pytest.mark.rules("fortress-foundations", "fortress-reverse")
+def test_deal_6_can_be_won_and_the_win_is_declared() -> None:
+    g = engine.new_game(SLUG, seed=6)
+    moves = WIN_OF_DEAL_6.split(",")
+    for m in moves[:-1]:
+        g.play(m)
+        assert g.outcome() is None
+    g.play(moves[-1])
+    assert g.outcome() is Outcome.WON
+    assert all(len(g.state.piles[f]) == 13 for f in FOUNDS)
 
 
 def test_random_play_always_ends_and_every_end_is_judged() -> None:
