@@ -47,6 +47,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-mill": ("mill", "TheMill"),
     "the-shah": ("shah", "TheShah"),
     "the-blockade": ("blockade", "TheBlockade"),
+    "fortress": ("fortress", "Fortress"),
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
     "the-empress-of-india": ("empress", "TheEmpressOfIndia"),
