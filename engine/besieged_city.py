@@ -189,6 +189,8 @@ RESERVE = range(18, 30)
 STOCK = 30
 TALON = 31
 assert len(PILES) == TALON + 1
+_TRACKED = (*RAMPART_PILES, *RESERVE)
+_TRACKED_AT = {i: n for n, i in enumerate(_TRACKED)}
 
 
 def reserve_at(r: int, c: int) -> int:
@@ -360,14 +362,9 @@ class TheBesiegedCity(Game):
         """Whether the talon is exhausted and all the cards have been dealt."""
         return not state.piles[STOCK] and not state.piles[TALON]
 
-    def _transposed(self, state: State, si: int, di: int) -> list[tuple[Card, ...]]:
-        piles = list(state.piles)
-        piles[si], piles[di] = piles[di], piles[si]
-        return piles
-
     # ---- rules -----------------------------------------------------------------------
-    def candidate_moves(self, state: State) -> Iterator[Move]:
-        """Exactly the legal moves (the tests check each against ``refusal``)."""
+    def steps(self, state: State) -> Iterator[tuple[int, int]]:
+        """Every legal one-card move, as (source pile, destination pile)."""
         p = state.piles
         pairs = self.options.pairs
         waiting = self.pending(state)
@@ -375,7 +372,7 @@ class TheBesiegedCity(Game):
             for v in waiting:
                 for j in LINE[v]:
                     if p[j]:
-                        yield Move.step(PILES[j].id, PILES[v].id)
+                        yield j, v
             return
         for i in RAMPART_PILES:
             if not p[i]:
@@ -383,25 +380,29 @@ class TheBesiegedCity(Game):
             card = p[i][-1]
             f = self.fits(state, card)
             if f is not None:
-                yield Move.step(PILES[i].id, PILES[f].id)
+                yield i, f
             for j in RAMPART_PILES:
                 if j != i and p[j] and joins(card, p[j][-1], pairs):
-                    yield Move.step(PILES[i].id, PILES[j].id)
+                    yield i, j
         for i in RESERVE:
             if not p[i]:
                 continue
             card = p[i][0]
             for e in ENDS[i]:
                 if p[e] and joins(card, p[e][-1], pairs):
-                    yield Move.step(PILES[i].id, PILES[e].id)
+                    yield i, e
         if self.end_game(state):
             for i in RESERVE:
                 if p[i] and not self.transferable(p, i, p[i][0]):
-                    for j in RESERVE:
-                        if j != i and self.transferable(self._transposed(state, i, j), j,
-                                                        p[i][0]):
-                            yield Move.step(PILES[i].id, PILES[j].id)
-        if p[STOCK]:
+                    for j in RESERVE:  # (the Ramparts do not change when it moves)
+                        if j != i and self.transferable(p, j, p[i][0]):
+                            yield i, j
+
+    def candidate_moves(self, state: State) -> Iterator[Move]:
+        """Exactly the legal moves (the tests check each against ``refusal``)."""
+        for si, di in self.steps(state):
+            yield Move.step(PILES[si].id, PILES[di].id)
+        if state.piles[STOCK] and not self.pending(state):
             yield Move(action="deal")
 
     def legal_moves(self) -> list[Move]:
@@ -505,7 +506,7 @@ class TheBesiegedCity(Game):
         if self.transferable(p, si, card):
             return IllegalMove(TRANSPOSE, f"The {card.name} can be transferred to the Ramparts "
                                "from where it lies; only cards that cannot be are transposed.")
-        if not self.transferable(self._transposed(state, si, di), di, card):
+        if not self.transferable(p, di, card):
             return IllegalMove(TRANSPOSE, f"From the {PILES[di].label} the {card.name} could "
                                "not be transferred to the Ramparts either: cards are "
                                "transposed only to effect a transfer.")
@@ -553,14 +554,21 @@ class TheBesiegedCity(Game):
                 piles[f] = piles[f] + (card,)
             else:
                 piles[TALON] = piles[TALON] + (card,)
+            _refill_reserve(piles)
+            return State(tuple(piles), ())
+        (src, dst), = move.steps
+        return self.step_state(state, self.pile_index(src), self.pile_index(dst))
+
+    @staticmethod
+    def step_state(state: State, si: int, di: int) -> State:
+        """The state after a legal one-card move from pile ``si`` to pile ``di``, the Reserve
+        refilled (Rule V)."""
+        piles = list(state.piles)
+        if si in RESERVE and di in RESERVE:  # a transposition: move, or change places
+            piles[si], piles[di] = piles[di], piles[si]
         else:
-            (src, dst), = move.steps
-            si, di = self.pile_index(src), self.pile_index(dst)
-            if si in RESERVE and di in RESERVE:  # a transposition: move, or change places
-                piles[si], piles[di] = piles[di], piles[si]
-            else:
-                piles[di] = piles[di] + piles[si][-1:]
-                piles[si] = piles[si][:-1]
+            piles[di] = piles[di] + piles[si][-1:]
+            piles[si] = piles[si][:-1]
         _refill_reserve(piles)
         return State(tuple(piles), ())
 
@@ -570,24 +578,39 @@ class TheBesiegedCity(Game):
         foundation, False if none does, None if the search cannot tell without looking
         below the talon's top card, or gave up (too many positions)."""
         talon_at_start = len(state.piles[TALON])
-        seen = {state}
-        todo = [state]
+        # Positions are told apart by the cards of the Ramparts and the Reserve and by the
+        # talon's length (the foundations do not change before a play, which ends the
+        # search). Cards are keyed by a small number, found once for each card object: the
+        # moves only carry the same objects from pile to pile.
+        code = {id(c): 4 * c.rank + SUITS.index(c.suit) for c in state.all_cards()}
+
+        def packed(s: State, i: int) -> bytes:
+            return bytes([code[id(c)] for c in s.piles[i]])
+
+        Key = tuple[bytes | int, ...]
+        start: Key = (*(packed(state, i) for i in _TRACKED), talon_at_start)
+        seen = {start}
+        todo: list[tuple[State, Key]] = [(state, start)]
         while todo:
-            s = todo.pop()
-            for m in self.candidate_moves(s):
-                (src, dst), = m.steps
-                si, di = self.pile_index(src), self.pile_index(dst)
+            s, k = todo.pop()
+            for si, di in self.steps(s):
                 if di in FOUNDS:
                     return True
                 if (si in RESERVE and di not in RESERVE and s.piles[TALON]
                         and len(s.piles[TALON]) < talon_at_start):
                     return None  # the refill would bring a card not yet seen
-                t = self.apply(s, m)
-                if t not in seen:
+                t = self.step_state(s, si, di)
+                # A move changes its two piles (and, by a refill, the talon's length).
+                changed = list(k)
+                changed[_TRACKED_AT[si]] = packed(t, si)
+                changed[_TRACKED_AT[di]] = packed(t, di)
+                changed[-1] = len(t.piles[TALON])
+                kt = tuple(changed)
+                if kt not in seen:
                     if len(seen) >= SEARCH_LIMIT:
                         return None
-                    seen.add(t)
-                    todo.append(t)
+                    seen.add(kt)
+                    todo.append((t, kt))
         return False
 
     def outcome_of(self, state: State) -> Outcome | None:
@@ -647,20 +670,28 @@ class TheBesiegedCity(Game):
         return f"The {name} is placed from the {self.label(src)} on the {self.label(dst)}."
 
 
-def partners(rank: int, pairs: Pairs) -> set[int]:
+def partners(rank: int, pairs: Pairs) -> frozenset[int]:
     """The ranks that may go on a card of ``rank`` (same suit), or that it may go on: next in
     sequence, or the couple the foundation takes with it (Rule II)."""
+    return _PARTNERS[pairs][rank]
+
+
+def _partners(rank: int, pairs: Pairs) -> frozenset[int]:
     out = {r for r in (rank - 1, rank + 1) if ACE <= r <= KING}
     out.add(14 - rank)
     if pairs is Pairs.NEIGHBOURS and ACE <= 15 - rank <= KING:
         out.add(15 - rank)
-    return out
+    return frozenset(out)
+
+
+_PARTNERS: dict[Pairs, dict[int, frozenset[int]]] = {
+    pairs: {rank: _partners(rank, pairs) for rank in range(ACE, KING + 1)} for pairs in Pairs}
 
 
 def joins(card: Card, top: Card, pairs: Pairs) -> bool:
     """Rule II: whether ``card`` may be placed on ``top``: of the same suit, and next to it in
     sequence, up or down, or in the order in which they will be played (BC-1)."""
-    return card.suit is top.suit and card.rank in partners(top.rank, pairs)
+    return card.suit is top.suit and card.rank in _PARTNERS[pairs][top.rank]
 
 
 def _ends_named(place: int) -> str:
