@@ -43,6 +43,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "napoleon-at-st-helena": ("napoleon", "NapoleonAtStHelena"),
     "the-fifteen": ("fifteen", "TheFifteen"),
     "the-four-corners": ("four_corners", "TheFourCorners"),
+    "the-fourteenth": ("fourteenth", "TheFourteenth"),
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
     "the-empress-of-india": ("empress", "TheEmpressOfIndia"),
