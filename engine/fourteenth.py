@@ -446,11 +446,14 @@ class TheFourteenth(Game):
             if n == 0:
                 return ("The exchange: put a card on another to make them change places; "
                         "four cards in all will leave their places.")
+            moved = [f"the {state.piles[k][0].name}" for k in PLACES
+                     if state.vars[V_MOVED] >> k & 1]
             if n == 2:
-                return ("The exchange: two cards have changed places. Change two others, or "
-                        "send one of these two on to a third card’s place.")
-            return ("The exchange: three cards have moved round. Change one of them with a "
-                    "fourth card to complete it.")
+                return (f"The exchange: {moved[0]} and {moved[1]} have changed places. Change "
+                        "two other cards, or send one of these two on to a third card’s "
+                        "place.")
+            return (f"The exchange: {moved[0]}, {moved[1]} and {moved[2]} have moved round. "
+                    "Change one of them with a fourth card to complete it.")
         parts = [f"Paired off: {done} of {TOTAL}", f"in your hand: {len(state.piles[STOCK])}"]
         n = sum(1 for _ in fourteens(self.places(state)))
         if n:

@@ -695,8 +695,11 @@ def test_status_line_guides_the_exchange() -> None:
     g.play("exchange")
     assert "put a card on another" in g.status_of(g.state)
     g.play("p0-p1")
-    assert "two cards have changed places" in g.status_of(g.state)
+    assert ("the two of hearts and the king of spades have changed places"
+            in g.status_of(g.state))
     g.play("p1-p2")
+    assert "the two of hearts, the three of hearts and the king of spades have moved round" \
+        in g.status_of(g.state)
     assert "fourth card" in g.status_of(g.state)
 
 
