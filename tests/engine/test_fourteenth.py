@@ -579,7 +579,7 @@ def test_a_crowded_table_is_not_judged_lost_while_a_fourteen_could_be_brought_in
 def test_random_play_always_ends_and_is_judged() -> None:
     rng = random.Random(3)
     ends: Counter[Outcome | None] = Counter()
-    for seed in range(30):
+    for seed in range(12):
         for opts in ("", "exchanges:once"):
             g = engine.new_game(SLUG, seed=seed, options=opts)
             for _ in range(400):
@@ -596,7 +596,7 @@ def test_random_play_always_ends_and_is_judged() -> None:
 @pytest.mark.rules("the-fourteenth-success")
 def test_a_position_with_no_move_is_never_left_undecided() -> None:
     rng = random.Random(8)
-    for seed in range(40):
+    for seed in range(15):
         g = engine.new_game(SLUG, seed=seed)
         while g.outcome() is None:
             moves = g.legal_moves()
