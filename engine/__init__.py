@@ -48,6 +48,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-shah": ("shah", "TheShah"),
     "the-blockade": ("blockade", "TheBlockade"),
     "fortress": ("fortress", "Fortress"),
+    "the-fourteenth": ("fourteenth", "TheFourteenth"),
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
     "the-empress-of-india": ("empress", "TheEmpressOfIndia"),
