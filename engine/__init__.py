@@ -42,6 +42,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "la-belle-lucie": ("belle_lucie", "LaBelleLucie"),
     "napoleon-at-st-helena": ("napoleon", "NapoleonAtStHelena"),
     "the-four-corners": ("four_corners", "TheFourCorners"),
+    "the-clock": ("clock", "TheClock"),
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
     "the-empress-of-india": ("empress", "TheEmpressOfIndia"),
