@@ -39,6 +39,7 @@ from .core import (
     Outcome,
     PileSpec,
     PositionError,
+    Region,
     Role,
     State,
     Step,
@@ -144,15 +145,26 @@ class ClockOptions:
 # is 1.36 slot-widths high. The dial is laid out in slot-width units and converted.
 
 _CW, _CH, _ROW = 0.9, 1.26, 1.36
-_RING_F = 2.4            # radius of the foundations, to the cards' centres
-_RING_P = 3.85           # radius of the packets' first cards
-#: How far a packet may spread outwards, in card heights, before its cards close up.
-_FAN = 1.45
-_C = round(_RING_P + _CH / 2 + _FAN * _CH + 0.12, 2)  # the centre of the dial
+_RING_F = 2.75           # radius of the foundations, to the cards' centres
+#: How far a packet may spread, in card heights, before its cards close up.
+_FAN = 1.3
+_GAP = 0.12
+#: Radius of a packet's first card: beyond its foundation in the lower half of the dial,
+#: where the packet spreads outwards; further out in the upper half, where it spreads
+#: towards the centre (every packet spreads down its cards, as a hand holds them).
+_RING_LOW = _RING_F + _CH + _GAP
+_RING_HIGH = _RING_LOW + _FAN * _CH
+_C = round(_RING_HIGH + _CH / 2 + 0.1, 2)  # the centre of the dial
 
 
 def _theta(hour: int) -> float:
     return 30.0 * hour
+
+
+def _upper(hour: int) -> bool:
+    """Whether the hour lies in the upper half of the dial (IX round to III)."""
+    t = _theta(hour) % 360
+    return t <= 90 or t >= 270
 
 
 def _turn(theta: float) -> int:
@@ -172,13 +184,6 @@ def _on_dial(hour: int, radius: float) -> tuple[float, float, int]:
     return x, y, _turn(_theta(hour))
 
 
-def _outward(hour: int) -> Fan:
-    """The packets of the upper half of the dial spread upwards, the others downwards: each
-    turned with its card (:func:`_turn`), so that on the dial every packet spreads outwards."""
-    t = _theta(hour) % 360
-    return Fan.UP if t <= 90 or t >= 270 else Fan.DOWN
-
-
 def _foundation(hour: int) -> PileSpec:
     x, y, turn = _on_dial(hour, _RING_F)
     return PileSpec(f"f{hour}", f"the foundation at {NUMERALS[hour - 1]}", Role.FOUNDATION,
@@ -186,9 +191,9 @@ def _foundation(hour: int) -> PileSpec:
 
 
 def _packet(hour: int) -> PileSpec:
-    x, y, turn = _on_dial(hour, _RING_P)
+    x, y, turn = _on_dial(hour, _RING_HIGH if _upper(hour) else _RING_LOW)
     return PileSpec(f"p{hour}", f"the packet at {NUMERALS[hour - 1]}", Role.TABLEAU, x, y,
-                    _outward(hour), rotate=turn, fan_limit=_FAN)
+                    Fan.DOWN, rotate=turn, fan_limit=_FAN)
 
 
 _MID_Y = _at(0.0, _C)[1]
@@ -196,11 +201,22 @@ _MID_Y = _at(0.0, _C)[1]
 PILES: tuple[PileSpec, ...] = (
     tuple(_foundation(h) for h in range(1, HOURS + 1))
     + tuple(_packet(h) for h in range(1, HOURS + 1))
-    + (PileSpec("stock", "the pack", Role.STOCK, _at(_C - 1.0, 0)[0], _MID_Y),
+    + (PileSpec("stock", "the pack", Role.STOCK, _at(_C - 0.95, 0)[0], _MID_Y),
        PileSpec("turned", "the card turned up", Role.RESERVE, _at(_C, 0)[0], _MID_Y,
                 capacity=1),
-       PileSpec("talon", "the talon", Role.TALON, _at(_C + 1.0, 0)[0], _MID_Y))
+       PileSpec("talon", "the talon", Role.TALON, _at(_C + 0.95, 0)[0], _MID_Y))
 )
+
+#: The numerals of the dial, between the foundations and the pack, as on the plate.
+_NUMERAL_R, _NUMERAL_W, _NUMERAL_H = 1.8, 0.5, 0.3
+
+
+def _numeral(hour: int) -> Region:
+    th = math.radians(_theta(hour))
+    cx, cy = _C + _NUMERAL_R * math.sin(th), _C - _NUMERAL_R * math.cos(th)
+    return Region(NUMERALS[hour - 1], round(cx - _NUMERAL_W / 2, 3),
+                  round((cy - _NUMERAL_H * _ROW / 2) / _ROW, 3), _NUMERAL_W, _NUMERAL_H)
+
 
 FOUNDS = range(0, HOURS)              # the foundation at hour h is pile h - 1
 PACKETS = range(HOURS, 2 * HOURS)     # the packet at hour h is pile HOURS + h - 1
@@ -209,48 +225,48 @@ V_DEALING, V_MARRIED = 0, 1
 
 
 def _narrow_layout() -> Layout:
-    """For a phone: the dial unrolled. Above, the packets from IX round to III, spreading
-    upwards, with their foundations beneath them; in the middle the pack, the card turned up
-    and the talon; below, the foundations from VIII back to IV with their packets beneath
-    them, spreading downwards."""
+    """For a phone: the dial unrolled into two bands, each foundation with its packet spread
+    below it. Above, the hours from IX round to III; in the middle the pack, the card turned
+    up and the talon; below, the hours from VIII back to IV."""
     top = (9, 10, 11, 12, 1, 2, 3)
     bottom = (8, 7, 6, 5, 4)
-    pack_y, spread = 1.55, _FAN * _CH / _ROW
+    label = 0.32  # the strip above each foundation that carries its numeral
+    band = round(label + 1.05 + _CH / _ROW + _FAN * _CH / _ROW + 0.15, 2)
     at: dict[str, tuple[float, float, int]] = {}
-    for col, h in enumerate(top):
-        at[f"p{h}"] = (float(col), pack_y, 0)
-        at[f"f{h}"] = (float(col), pack_y + 1.05, 0)
-    mid = pack_y + 2.15
-    at["stock"], at["turned"], at["talon"] = (2.0, mid, 0), (3.0, mid, 0), (4.0, mid, 0)
-    for col, h in enumerate(bottom, start=1):
-        at[f"f{h}"] = (float(col), mid + 1.1, 0)
-        at[f"p{h}"] = (float(col), mid + 2.15, 0)
-    height = round(mid + 2.15 + _CH / _ROW + spread + 0.1, 2)
-    return Layout(name="narrow", max_width=560, grid=(7.0, height), at=at)
+    regions: list[Region] = []
+    for start, hours, first in ((0.0, top, 0), (band + 1.1, bottom, 1)):
+        for col, h in enumerate(hours, start=first):
+            at[f"f{h}"] = (float(col), round(start + label, 2), 0)
+            at[f"p{h}"] = (float(col), round(start + label + 1.05, 2), 0)
+            regions.append(Region(NUMERALS[h - 1], col + 0.02, start, 0.96,
+                                  round(band - 0.12, 2)))
+    at["stock"], at["turned"], at["talon"] = (2.0, band, 0), (3.0, band, 0), (4.0, band, 0)
+    return Layout(name="narrow", max_width=560, grid=(7.0, round(2 * band + 1.1, 2)),
+                  at=at, regions=tuple(regions))
 
 
-# The drawn figure (``build_scripts/diagrams.py``) spreads a packet in the page's own
-# directions, whatever the turn of its cards: there the packets stand upright, each outside its
-# foundation, and the foundations are turned about the dial as the plate turns them. The
-# figure's card is 64 by 90 pixels in a slot of 78 by 104.
-_FIG_W, _FIG_H, _FIG_ROW = 64 / 78, 90 / 78, 104 / 78
-_FIG_RING_F, _FIG_RING_P, _FIG_C = 2.3, 3.7, 5.0
+# The drawn figure (``build_scripts/diagrams.py``) spreads a packet down the page whatever
+# the turn of its cards: there the packets stand upright, each just outside its foundation,
+# and the foundations are turned about the dial as the plate turns them. The figure's card is
+# 64 by 90 pixels in a slot of 78 by 104, and a packet of three spreads over 0.55 of a slot.
+_FIG_W, _FIG_H, _FIG_ROW, _FIG_SPREAD = 64 / 78, 90 / 78, 104 / 78, 0.554
+_FIG_RING_F, _FIG_RING_P, _FIG_C = 2.3, 3.9, 5.0
 
 
-def _fig_at(hour: int, radius: float, turned: bool) -> tuple[float, float, int]:
+def _fig_at(hour: int, radius: float, packet: bool) -> tuple[float, float, int]:
     th = math.radians(_theta(hour))
     cx = _FIG_C + radius * math.sin(th)
-    cy = _FIG_C - radius * math.cos(th)
+    cy = _FIG_C - radius * math.cos(th) - (_FIG_SPREAD / 2 if packet else 0.0)
     x = round(cx - _FIG_W / 2, 3)
     y = round((cy - _FIG_H / 2) / _FIG_ROW, 3)
-    return x, y, _turn(_theta(hour)) if turned else 0
+    return x, y, 0 if packet else _turn(_theta(hour))
 
 
 def _plate_layout() -> Layout:
     at: dict[str, tuple[float, float, int]] = {}
     for h in range(1, HOURS + 1):
-        at[f"f{h}"] = _fig_at(h, _FIG_RING_F, True)
-        at[f"p{h}"] = _fig_at(h, _FIG_RING_P, False)
+        at[f"f{h}"] = _fig_at(h, _FIG_RING_F, False)
+        at[f"p{h}"] = _fig_at(h, _FIG_RING_P, True)
     return Layout(name="plate", grid=(2 * _FIG_C, 2 * _FIG_C / _FIG_ROW), at=at)
 
 
@@ -283,6 +299,7 @@ class TheClock(Game):
     PILES = PILES
     VARS = ("dealing", "married")
     GRID = (round(2 * _C, 2), round(2 * _C / _ROW, 2))
+    REGIONS = tuple(_numeral(h) for h in range(1, HOURS + 1))
     LAYOUTS = (_narrow_layout(), _plate_layout())
     FIGURES = (
         Figure("tableau", "The Clock after the deal, in modern cards.",
