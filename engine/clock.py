@@ -386,6 +386,8 @@ class TheClock(Game):
                         or not cls.short(state)):
             raise PositionError("plays wait for a refill only under the strict reading, "
                                 "while a packet is short and the pack holds cards")
+        if state.piles[TALON_PILE] and not dealing:
+            raise PositionError("there is a talon before the remaining cards are dealt out")
         if len(state.piles[TURNED]) > 1:
             raise PositionError("only one card is turned up at a time")
         return state
@@ -451,6 +453,9 @@ class TheClock(Game):
         if di == STOCK:
             return IllegalMove(BOARD, "Nothing goes back to the pack.")
         if di == TURNED:
+            if si in PACKETS:
+                return IllegalMove(RULE_II, "Marriages can only be made with cards in the "
+                                   "circle, and the card turned up is not in it.")
             return IllegalMove(DEAL_OUT, "Only the pack’s next card is turned up there.")
         if not step.top:
             if si == TALON_PILE:

@@ -58,8 +58,9 @@ FULL = {f"p{h}": f"{u} {t}" for h, u, t in zip(range(1, 13), _UNDER, _TOPS)}
 
 
 def exhausted(piles: dict[str, str], rest_to: str = "p12", **kw: object) -> TheClock:
-    """The pack exhausted: the other cards lie at the bottom of ``rest_to`` (by default under
-    the cards of the packet at XII)."""
+    """The pack dealt out and exhausted: the other cards lie at the bottom of ``rest_to`` (by
+    default under the cards of the packet at XII)."""
+    kw.setdefault("dealing", 1)
     return game({**piles, "stock": ""}, rest_to=rest_to, **kw)  # type: ignore[arg-type]
 
 
@@ -267,7 +268,7 @@ def test_the_refill_makes_every_short_packet_up_to_three_from_one_round_to_twelv
 
 @pytest.mark.rules("the-clock-refill")
 def test_when_the_pack_runs_out_the_later_packets_stay_short() -> None:
-    g = game({**FULL, "p2": "", "p5": "KC", "stock": "6S 5S 4S 3S"}, rest_to="talon")
+    g = game({**FULL, "p2": "", "p5": "KC", "stock": "6S 5S 4S 3S"}, rest_to="p12")
     g.play("refill")
     assert pile(g, "p2") == ["3S", "4S", "5S"] and pile(g, "p5") == ["KC", "6S"]
     assert not g.state.piles[STOCK]
@@ -362,14 +363,15 @@ def test_no_card_is_ever_played_for_the_player() -> None:
 
 # ----------------------------------------------------------------------------- the deal-out
 
-@pytest.mark.rules("the-clock-deal-out")
+@pytest.mark.rules("the-clock-deal-out", "the-clock-rule-2")
 def test_the_remaining_cards_are_turned_up_one_at_a_time() -> None:
-    g = game({**FULL, "stock": "5H 9S"})
+    g = game({**FULL, "stock": "5H 9S", "talon": "2D"}, dealing=1)
     g.play("deal")
     assert pile(g, "turned") == ["9S"] and g.var(g.state, "dealing") == 1
     assert refusal_rule(g, "refill") == R + "deal-out"
     assert refusal_rule(g, "stock-talon") == R + "deal-out"
-    assert refusal_rule(g, "p1-turned") == R + "deal-out"
+    assert refusal_rule(g, "p1-turned") == R + "rule-2"
+    assert refusal_rule(g, "talon-turned") == R + "deal-out"
 
 
 @pytest.mark.rules("the-clock-deal-out")
@@ -521,7 +523,7 @@ def test_the_talons_top_and_a_waiting_card_count_in_the_verdict() -> None:
 
 @pytest.mark.rules("the-clock-deal-out")
 def test_never_lost_while_the_pack_holds_cards() -> None:
-    g = game({**FULL, "stock": "9S"}, rest_to="talon")
+    g = game({**FULL, "stock": "9S"}, rest_to="talon", dealing=1)
     assert g.outcome() is None
     assert Move(action="deal") in g.legal_moves()
 
@@ -649,6 +651,9 @@ def test_corrupt_positions_are_refused() -> None:
                              .replace("opts=order:strict", "opts="))
     with pytest.raises(PositionError):  # a card turned up before the deal-out
         bad = game({**FULL, "turned": "9S"}, dealing=1).position()
+        engine.load_position(bad.replace("dealing:1", "dealing:0"))
+    with pytest.raises(PositionError):  # a talon before the deal-out
+        bad = game({**FULL, "talon": "9S"}, dealing=1).position()
         engine.load_position(bad.replace("dealing:1", "dealing:0"))
 
 
