@@ -41,7 +41,12 @@ __all__ = [
 _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "la-belle-lucie": ("belle_lucie", "LaBelleLucie"),
     "napoleon-at-st-helena": ("napoleon", "NapoleonAtStHelena"),
+    "the-fifteen": ("fifteen", "TheFifteen"),
+    "the-salic-law": ("salic_law", "TheSalicLaw"),
     "the-four-corners": ("four_corners", "TheFourCorners"),
+    "the-mill": ("mill", "TheMill"),
+    "the-shah": ("shah", "TheShah"),
+    "the-blockade": ("blockade", "TheBlockade"),
     "the-clock": ("clock", "TheClock"),
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),

@@ -4,6 +4,7 @@ setting until the reader's toggle chooses."""
 
 from __future__ import annotations
 
+import json
 import re
 import urllib.request
 from pathlib import Path
@@ -87,7 +88,7 @@ def test_no_axe_violation_on_any_page(browser: Any, site: str, scheme: str) -> N
                 problems[url + " (refusal showing)"] = found
     ctx.close()
     watch.check()
-    assert problems == {}
+    assert problems == {}, json.dumps(problems, indent=1)[:8000]
 
 
 def test_the_palette_follows_the_system_until_toggled(browser: Any, site: str) -> None:
