@@ -47,6 +47,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-mill": ("mill", "TheMill"),
     "the-shah": ("shah", "TheShah"),
     "the-blockade": ("blockade", "TheBlockade"),
+    "the-clock": ("clock", "TheClock"),
     "fortress": ("fortress", "Fortress"),
     "the-fourteenth": ("fourteenth", "TheFourteenth"),
     "the-sultan": ("sultan", "TheSultan"),
