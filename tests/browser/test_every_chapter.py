@@ -73,7 +73,7 @@ class Board:
         self.wait_played(n + 1)
         return how
 
-    def a_refused_step(self, tries: int = 40) -> tuple[str, str]:
+    def a_refused_step(self, tries: int = 150) -> tuple[str, str]:
         """A card that can move somewhere and a place on the table it may not go to,
         playing on (as a reader would) until some card can move."""
         for _ in range(tries):
