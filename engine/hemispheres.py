@@ -297,21 +297,15 @@ def _cap(text: str) -> str:
 
 
 def _layout_regions() -> tuple[Region, ...]:
-    """A frame round the three places of each Race, labelled with its name."""
+    """The name of each Race, as on the plate, in the empty quarter between the arms of the
+    cross and the Race's three places."""
     out = []
-    for r, name in enumerate(RACES):
-        xs: list[float] = []
-        ys: list[float] = []
-        for j in range(3 * r, 3 * r + 3):
-            t = math.radians(_ANGLES[j])
-            cx, cy = _C + _RADIUS * math.cos(t), _C - _RADIUS * math.sin(t)
-            a = math.radians(_radial(_ANGLES[j]))
-            for dx, dy in ((-0.45, -0.63), (0.45, -0.63), (0.45, 0.63), (-0.45, 0.63)):
-                xs.append(cx + dx * math.cos(a) - dy * math.sin(a))
-                ys.append(cy + dx * math.sin(a) + dy * math.cos(a))
-        x0, x1, y0, y1 = min(xs) - 0.06, max(xs) + 0.06, min(ys) - 0.06, max(ys) + 0.06
+    for name, sx, sy in (("European", -1, -1), ("Asiatic", 1, -1), ("Australian", 1, 1),
+                         ("African", -1, 1)):
+        near, far = 0.6, 1.95
+        x0, y0 = _C + min(sx * near, sx * far), _C + min(sy * near, sy * far)
         out.append(Region(f"{name} Race", round(x0, 3), round(y0 / _ROW, 3),
-                          round(x1 - x0, 3), round((y1 - y0) / _ROW, 3)))
+                          round(far - near, 3), round((far - near) / _ROW, 3)))
     return tuple(out)
 
 
@@ -336,7 +330,7 @@ class TheHemispheres(Game):
     GRID = (round(2 * _C + 1.2, 3), _GRID_H)
     REGIONS = _layout_regions()
     LAYOUTS = (_narrow_layout(),)
-    DIAGRAM_DEAL = 1
+    DIAGRAM_DEAL = 52
     FIGURES = (
         Figure("tableau", "The Hemispheres after the deal, in modern cards.",
                "The tableau of The Hemispheres just after the deal, drawn in modern cards: a "
@@ -345,7 +339,9 @@ class TheHemispheres(Game):
                "the left, the king of diamonds on the right and a black ace above and below; "
                "round the cross a circle of twelve cards, three between each pair of "
                "barriers, each lying along its radius: the European and Asiatic Races above, "
-               "the African and Australian below. The pack is not shown.",
+               "the Australian and African below. In this deal two cards lie in the wrong "
+               "hemisphere, the ten of spades in the European Race and the six of hearts in "
+               "the Australian. The pack is not shown.",
                piles=tuple(p.id for p in PILES if p.id not in ("stock", "talon"))),
     )
     ACTIONS = (ActionSpec("deal", "Deal a card", "d", DEAL_OUT),)
@@ -655,7 +651,7 @@ class TheHemispheres(Game):
                 memo.clear()
             memo[key] = self.progress_possible(state)
         # Marriages inside a Race can carry a card back and forth for ever; the game is lost
-        # when no series of them leads to any other move (HE-14).
+        # when no series of them leads to any other move (HE-13).
         return Outcome.LOST if memo[key] is False else None
 
     def progress_possible(self, state: State) -> bool | None:
