@@ -669,3 +669,20 @@ def test_no_two_piles_overlap_on_the_board_or_the_phone() -> None:
         for grid, at in ((TheHemispheres.GRID, {}), (narrow.grid, narrow.at)):
             for x, y in _corners(*at.get(p.id, (p.x, p.y, p.rotate))):
                 assert -0.05 <= x <= grid[0] + 0.05 and -0.05 <= y <= grid[1] * 1.36 + 0.05, p.id
+
+
+@pytest.mark.rules("the-hemispheres-rule-2", "the-hemispheres-rule-3", "the-hemispheres-deal-out")
+def test_positions_loaded_from_their_text_follow_the_rules() -> None:
+    """The same probes on positions restored through ``load_position`` with an explicit
+    start: an exchange, a marriage across Races refused, a card dealt into a vacancy."""
+    start = game({"r1": "QC", "r9": "2H", "r2": "9H", "r3": "8H", "r4": "",
+                  "stock": "5S"}).position()
+    assert "start=" in start
+    g = engine.load_position(start)
+    assert isinstance(g, TheHemispheres)
+    assert refusal_rule(g, "r3-r2") == R + "rule-3"
+    g.play("r1-r9")
+    g.play("deal")
+    assert pile(g, "r4") == "5S" and pile(g, "r9") == "QC" and pile(g, "r1") == "2H"
+    again = engine.load_position(g.position())
+    assert again.state == g.state and again.move_stack == g.move_stack
