@@ -56,6 +56,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-constitution": ("constitution", "TheConstitution"),
     "the-zodiac": ("zodiac", "TheZodiac"),
     "the-kings": ("kings", "TheKings"),
+    "nestor": ("nestor", "Nestor"),
 }
 
 
