@@ -99,7 +99,7 @@ class NestorOptions:
 # right of the reserve.
 
 _FAN = 2.0          # the furthest a column of six spreads, in card heights
-_RESERVE_Y = 3.55
+_RESERVE_Y = 2.7
 _RESERVE_X = 2.0
 
 PILES: tuple[PileSpec, ...] = (
@@ -107,7 +107,7 @@ PILES: tuple[PileSpec, ...] = (
                    fan_limit=_FAN) for k in range(COLUMNS_N))
     + tuple(PileSpec(f"r{k}", f"reserve card {k + 1}", Role.RESERVE, _RESERVE_X + k,
                      _RESERVE_Y, capacity=1) for k in range(RESERVE_N))
-    + (PileSpec("out", "the cards paired", Role.DISCARD, 7.0, _RESERVE_Y),)
+    + (PileSpec("out", "pairs", Role.DISCARD, 7.0, _RESERVE_Y),)
 )
 
 COLUMNS = range(COLUMNS_N)
@@ -118,9 +118,9 @@ V_TURNED = 0
 
 def _narrow_layout() -> Layout:
     """For a phone: the same arrangement, the reserve and the pairs one row lower."""
-    return Layout(name="narrow", max_width=560, grid=(8.0, 4.9),
-                  at={**{f"r{k}": (_RESERVE_X + k, 3.9, 0) for k in range(RESERVE_N)},
-                      "out": (7.0, 3.9, 0)})
+    return Layout(name="narrow", max_width=560, grid=(8.0, 4.1),
+                  at={**{f"r{k}": (_RESERVE_X + k, 3.1, 0) for k in range(RESERVE_N)},
+                      "out": (7.0, 3.1, 0)})
 
 
 def deal_tableau(cards: list[Card]) -> tuple[list[list[Card]], list[Card]] | None:
@@ -351,9 +351,8 @@ class Nestor(Game):
     # ---- board -----------------------------------------------------------------------
     def card_faces(self, state: State, pile: int) -> list[dict[str, Any]]:
         cards = state.piles[pile]
-        if pile in COLUMNS:  # every card face up; only the lowest available
-            return [{"c": str(c), "peek": True} for c in cards[:-1]] + [
-                {"c": str(c)} for c in cards[-1:]]
+        if pile in COLUMNS:  # every card face up; only the lowest available (NE-3)
+            return [{"c": str(c)} for c in cards]
         if pile in RESERVES:
             if pile - RESERVES[0] < state.vars[V_TURNED]:
                 return [{"c": str(c)} for c in cards]
