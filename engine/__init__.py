@@ -58,6 +58,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-zodiac": ("zodiac", "TheZodiac"),
     "the-kings": ("kings", "TheKings"),
     "babette": ("babette", "Babette"),
+    "nestor": ("nestor", "Nestor"),
 }
 
 
