@@ -147,15 +147,6 @@ def _narrow() -> Layout:
                                   height - _NARROW_RIGHT_TOP)))
 
 
-def _figure() -> Layout:
-    """For the drawn diagram: the board's arrangement, with the cards of the left-hand group
-    turned end for end. The diagram's cards carry their index in one corner only, which in a
-    row overlapping to the left would be covered; turned round, each shows it on the strip
-    left uncovered, as a real card shows its second index."""
-    return Layout(name="figure", grid=BOARD_GRID,
-                  at={f"l{r}": (_LEFT_X, float(r), 180) for r in range(ROWS)})
-
-
 def other_group(i: int) -> int:
     """The row of the other group on the same horizontal line."""
     return i + ROWS + 4 if i in LEFT else i - ROWS - 4
@@ -193,16 +184,14 @@ class Fortress(Game):
     Options = FortressOptions
     PILES = PILES
     GRID = BOARD_GRID
-    LAYOUTS = (_narrow(), _figure())
+    LAYOUTS = (_narrow(),)
     FIGURES = (
         Figure("tableau", "Fortress after the deal, in modern cards.",
                "The tableau of Fortress just after the deal, drawn in modern cards: on the "
                "left and on the right a group of five horizontal rows of face-up cards, each "
                "row overlapping towards the outer side, the top four rows of five cards and "
-               "the bottom row of six, the cards of the left-hand group drawn upside down so "
-               "that each shows its index on its uncovered edge; between the groups, a column "
-               "of four empty places for the aces.",
-               layout="figure"),
+               "the bottom row of six, each covered card showing its index on its uncovered "
+               "edge; between the groups, a column of four empty places for the aces."),
     )
     LEDGER = {
         RULE_I: "Only the outside card of a row (the top of its pile) may be played, married "
