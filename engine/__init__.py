@@ -51,6 +51,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
     "the-empress-of-india": ("empress", "TheEmpressOfIndia"),
+    "napoleons-square": ("napoleons_square", "NapoleonsSquare"),
     "the-constitution": ("constitution", "TheConstitution"),
     "the-zodiac": ("zodiac", "TheZodiac"),
     "the-kings": ("kings", "TheKings"),
