@@ -123,11 +123,12 @@ class NapoleonsSquareOptions:
 
 # ---------------------------------------------------------------------------- the layout
 
-#: How far a packet may spread, before its cards close up: the side packets sideways (card
-#: widths), the top packets downwards (card heights), clear of the foundations.
+#: How far a packet may spread, before its cards close up: the side packets to the right (card
+#: widths), the top packets downwards (card heights), clear of the foundations. Every packet
+#: spreads rightwards or downwards, so that each covered card shows its index upright.
 SIDE_SPREAD = 1.9
 TOP_SPREAD = 1.1
-_LEFT_X, _RIGHT_X = 2.0, 7.2
+_LEFT_X, _RIGHT_X = 0.2, 7.2
 _FOUND_X = (3.1, 4.1, 5.1, 6.1)
 _FOUND_Y = (2.25, 3.25)
 _SIDE_Y = (1.2, 2.2, 3.2, 4.2)   # from the top down
@@ -141,7 +142,7 @@ def _packet(j: int, x: float, y: float, fan: Fan, limit: float) -> PileSpec:
 # Packets 1-4 up the left side (packet 1 at the foot), 5-8 across the top from left to
 # right, 9-12 down the right side: one path round the three sides of the square.
 PILES: tuple[PileSpec, ...] = (
-    tuple(_packet(j, _LEFT_X, _SIDE_Y[3 - j], Fan.LEFT, SIDE_SPREAD) for j in range(4))
+    tuple(_packet(j, _LEFT_X, _SIDE_Y[3 - j], Fan.RIGHT, SIDE_SPREAD) for j in range(4))
     + tuple(_packet(4 + j, _FOUND_X[j], 0.0, Fan.DOWN, TOP_SPREAD) for j in range(4))
     + tuple(_packet(8 + j, _RIGHT_X, _SIDE_Y[j], Fan.RIGHT, SIDE_SPREAD) for j in range(4))
     + tuple(PileSpec(f"f{k}", f"foundation {k + 1}", Role.FOUNDATION, _FOUND_X[k % 4],
@@ -161,15 +162,15 @@ def _narrow_layout() -> Layout:
     """For a phone: the same square, closer: the foundations in four rows of two between
     the sides, each side packet level with a row of foundations, the pack and the talon in
     the open foot."""
-    left, right = 1.75, 4.95
+    left, right = 0.0, 4.95
     fx = (2.85, 3.85)
     rows = (2.25, 3.25, 4.25, 5.25)
     at: dict[str, tuple[float, float, int]] = {}
     for j in range(4):
         at[f"p{j}"] = (left, rows[3 - j], 0)
         at[f"p{8 + j}"] = (right, rows[j], 0)
-    for j, x in enumerate((left, fx[0], fx[1], right)):
-        at[f"p{4 + j}"] = (x, 0.0, 0)
+    for j in range(4):
+        at[f"p{4 + j}"] = (1.85 + j, 0.0, 0)
     for k in range(8):
         at[f"f{k}"] = (fx[k % 2], rows[k // 2], 0)
     at["talon"] = (fx[0], 6.45, 0)
@@ -263,9 +264,9 @@ class NapoleonsSquare(Game):
                "The square of Napoleon’s Square just after the deal, drawn in modern cards "
                "and turned as the plate is read: twelve packets of four face-up cards forming "
                "three sides of a square, four across the top, each fanned downwards, and four "
-               "on each side, fanned outwards to the left and to the right, so that every "
-               "card of every packet shows its index and the top card of each lies outermost "
-               "(at the foot of each top packet); inside the square, eight empty places for "
+               "down each side, each fanned to the right, so that every card of every packet "
+               "shows its index and the top card of each lies lowest or rightmost; inside the "
+               "square, eight empty places for "
                "the foundations in two rows of four. The foot of the square is open; the "
                "pack and the talon are not shown.",
                piles=tuple(p.id for p in PILES if p.id not in ("talon", "stock"))),

@@ -677,6 +677,15 @@ def test_played_out_games_end_won_or_lost_and_lost_only_when_no_play_can_follow(
     assert Outcome.LOST in outcomes
 
 
+@pytest.mark.rules("napoleons-square-foundations", "napoleons-square-play-out")
+def test_a_deal_played_to_a_win_by_the_rules_is_never_declared_lost_on_the_way() -> None:
+    g = engine.new_game(SLUG, seed=65)
+    assert isinstance(g, NapoleonsSquare)
+    _greedy(g)    # stops at the first verdict: a false loss on the way would stop it early
+    assert g.outcome() is Outcome.WON
+    assert all(len(g.state.piles[f]) == 13 for f in FOUNDS)
+
+
 # ----------------------------------------------------------------------------- options, positions
 
 def test_options_round_trip_as_text() -> None:
