@@ -47,14 +47,19 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-mill": ("mill", "TheMill"),
     "the-shah": ("shah", "TheShah"),
     "the-blockade": ("blockade", "TheBlockade"),
+    "the-clock": ("clock", "TheClock"),
     "fortress": ("fortress", "Fortress"),
+    "the-fourteenth": ("fourteenth", "TheFourteenth"),
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
     "the-empress-of-india": ("empress", "TheEmpressOfIndia"),
+    "the-hemispheres": ("hemispheres", "TheHemispheres"),
     "napoleons-square": ("napoleons_square", "NapoleonsSquare"),
     "the-constitution": ("constitution", "TheConstitution"),
     "the-zodiac": ("zodiac", "TheZodiac"),
     "the-kings": ("kings", "TheKings"),
+    "babette": ("babette", "Babette"),
+    "nestor": ("nestor", "Nestor"),
 }
 
 
