@@ -55,6 +55,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-empress-of-india": ("empress", "TheEmpressOfIndia"),
     "the-besieged-city": ("besieged_city", "TheBesiegedCity"),
     "the-hemispheres": ("hemispheres", "TheHemispheres"),
+    "napoleons-square": ("napoleons_square", "NapoleonsSquare"),
     "the-constitution": ("constitution", "TheConstitution"),
     "the-zodiac": ("zodiac", "TheZodiac"),
     "the-kings": ("kings", "TheKings"),
