@@ -61,6 +61,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-kings": ("kings", "TheKings"),
     "babette": ("babette", "Babette"),
     "nestor": ("nestor", "Nestor"),
+    "light-and-shade": ("light_and_shade", "LightAndShade"),
 }
 
 
