@@ -452,12 +452,6 @@ class TheTerrace(Game):
         return None if self.has_legal_move(state) else Outcome.LOST
 
     # ---- board -----------------------------------------------------------------------
-    def card_faces(self, state: State, pile: int) -> list[dict[str, Any]]:
-        faces = super().card_faces(state, pile)
-        if pile in TERRACE_PILES and state.piles[pile] and pile != self.terrace_end(state):
-            faces[-1]["peek"] = True
-        return faces
-
     def status_line(self, state: State, out: Outcome | None) -> str:
         played = self.played(state)
         if out is Outcome.WON:

@@ -105,7 +105,6 @@ def test_only_the_right_hand_card_of_the_terrace_is_available() -> None:
     g.play("t11-f0")
     assert pile(g, "f0") == cards("7C 8D 9C")
     assert refusal_rule(g, "v0-t12") == "the-terrace-rule-1"     # nothing goes onto it
-    assert engine.view_of(g)["piles"][0]["cards"][0].get("peek") is True
 
 
 @pytest.mark.rules("the-terrace-rule-3", "the-terrace-rule-1")
