@@ -59,6 +59,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-kings": ("kings", "TheKings"),
     "babette": ("babette", "Babette"),
     "nestor": ("nestor", "Nestor"),
+    "the-labyrinth": ("labyrinth", "TheLabyrinth"),
 }
 
 
