@@ -142,13 +142,17 @@ FULL_ROW = (1 << COLUMNS) - 1
 
 
 def _narrow_layout() -> Layout:
-    at: dict[str, tuple[float, float, int]] = {"stock": (9.0, 0.0, 0), "grace": (8.0, 0.0, 0)}
+    """The phone: ten columns of full-width cards do not fit, so the columns (and the
+    foundations) overlap sideways, each card's index still showing at its top left."""
+    step = 0.75
+    at: dict[str, tuple[float, float, int]] = {"grace": (8 * step, 0.0, 0),
+                                               "stock": (9 * step, 0.0, 0)}
     for j in range(4):
-        at[f"k{j}"] = (float(j), 0.0, 0)
-        at[f"a{j}"] = (float(4 + j), 0.0, 0)
+        at[f"k{j}"] = (j * step, 0.0, 0)
+        at[f"a{j}"] = ((4 + j) * step, 0.0, 0)
     for c in range(COLUMNS):
-        at[f"t{c}"] = (float(c), 1.4, 0)
-    return Layout("narrow", (10.0, 9.0), at, max_width=560)
+        at[f"t{c}"] = (c * step, 1.4, 0)
+    return Layout("narrow", (9 * step + 1.0, 9.0), at, max_width=560)
 
 
 class TheLabyrinth(Game):
