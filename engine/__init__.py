@@ -62,6 +62,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "babette": ("babette", "Babette"),
     "nestor": ("nestor", "Nestor"),
     "light-and-shade": ("light_and_shade", "LightAndShade"),
+    "the-labyrinth": ("labyrinth", "TheLabyrinth"),
     "the-terrace": ("terrace", "TheTerrace"),
 }
 
