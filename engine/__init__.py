@@ -49,6 +49,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
     "the-empress-of-india": ("empress", "TheEmpressOfIndia"),
+    "the-flower-garden": ("flower_garden", "TheFlowerGarden"),
     "the-constitution": ("constitution", "TheConstitution"),
     "the-zodiac": ("zodiac", "TheZodiac"),
     "the-kings": ("kings", "TheKings"),
