@@ -18,6 +18,7 @@ option and the decisions.
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -96,20 +97,23 @@ class FlowerGardenOptions:
 # hand"), lies below the foundations, fanned like a hand of cards.
 
 #: How far a packet's fan may spread to the right, in card widths, before its cards close up.
-PACKET_SPREAD = 2.0
-_PACKET_X = (0.1, 3.3, 6.5)
+PACKET_SPREAD = 1.7
+_PACKET_X = (0.1, 3.0, 5.9)
 _ROW_Y = (0.25, 1.3)
 _FOUND_Y = 2.55
-_FOUND_X = (2.4, 3.65, 4.9, 6.15)
+_FOUND_X = (1.85, 3.1, 4.35, 5.6)
 _BOUQUET_Y = 3.9
+#: How far the Bouquet's sixteen cards spread to the right, in card widths.
+HAND_SPREAD = 4.6
 #: The order of the suits in the hand, the colours alternating (FG-3).
 HAND_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
 PILES: tuple[PileSpec, ...] = (
     tuple(PileSpec(f"p{k}", f"packet {k + 1}", Role.TABLEAU, _PACKET_X[k % 3], _ROW_Y[k // 3],
                    Fan.RIGHT, fan_limit=PACKET_SPREAD) for k in range(PACKETS_DEALT))
-    + (PileSpec("bq", "the Bouquet", Role.RESERVE, 0.2, _BOUQUET_Y, Fan.RIGHT),)
-    + tuple(PileSpec(f"f{j}", f"{s.noun} foundation", Role.FOUNDATION, _FOUND_X[j], _FOUND_Y)
+    + (PileSpec("bq", "the Bouquet", Role.RESERVE, 0.2, _BOUQUET_Y, Fan.RIGHT,
+                fan_limit=HAND_SPREAD),)
+    + tuple(PileSpec(f"f{j}", s.noun, Role.FOUNDATION, _FOUND_X[j], _FOUND_Y)
             for j, s in enumerate(SUITS))
 )
 
@@ -120,17 +124,22 @@ FOUNDATION_SET = SuitFoundations(FOUNDATION_PILES, range(0))
 SUIT_INDEX = {s: j for j, s in enumerate(SUITS)}
 
 
+def foundation_name(pile: int) -> str:
+    """The full name of a foundation place (the board labels it by its suit alone)."""
+    return f"{PILES[pile].label} foundation"
+
+
 def _narrow_layout() -> Layout:
     """For a phone: the packets two to a row, the foundations and the Bouquet below."""
     at: dict[str, tuple[float, float, int]] = {}
     for k in PACKETS:
-        at[PILES[k].id] = ((0.05, 3.25)[k % 2], 0.25 + 1.05 * (k // 2), 0)
+        at[PILES[k].id] = ((0.05, 2.7)[k % 2], 0.25 + 1.05 * (k // 2), 0)
     for n, f in enumerate(FOUNDATION_PILES):
-        at[PILES[f].id] = (0.55 + 1.3 * n, 3.6, 0)
-    at["bq"] = (0.2, 4.95, 0)
-    return Layout(name="narrow", max_width=560, grid=(6.3, 6.0), at=at,
-                  regions=(Region("The Garden", 0.0, 0.0, 6.3, 3.4),
-                           Region("The Bouquet", 0.0, 4.7, 6.3, 1.3)))
+        at[PILES[f].id] = (0.2 + 1.25 * n, 3.6, 0)
+    at["bq"] = (0.03, 4.95, 0)
+    return Layout(name="narrow", max_width=560, grid=(5.2, 6.0), at=at,
+                  regions=(Region("The Garden", 0.0, 0.0, 5.2, 3.4),
+                           Region("The Bouquet", 0.0, 4.7, 5.2, 1.3)))
 
 
 def hand_key(card: Card) -> tuple[int, int]:
@@ -170,9 +179,9 @@ class TheFlowerGarden(Game):
     packs = 1
     Options = FlowerGardenOptions
     PILES = PILES
-    GRID = (9.6, 4.95)
-    REGIONS = (Region("The Garden", 0.0, 0.0, 9.6, 2.35),
-               Region("The Bouquet", 0.0, 3.65, 9.6, 1.3))
+    GRID = (8.6, 4.95)
+    REGIONS = (Region("The Garden", 0.0, 0.0, 8.6, 2.35),
+               Region("The Bouquet", 0.0, 3.65, 8.6, 1.3))
     LAYOUTS = (_narrow_layout(),)
     DIAGRAM_DEAL = 1  # no ace on the surface of a packet, nor in the Bouquet: nothing to play
     FIGURES = (
@@ -235,8 +244,8 @@ class TheFlowerGarden(Game):
         for f in FOUNDATION_PILES:
             for k, card in enumerate(state.piles[f]):
                 if card.suit is not FOUNDATION_SET.suit(f) or card.rank != k + 1:
-                    raise PositionError(f"the {PILES[f].label} is not built in order from "
-                                        "its ace")
+                    raise PositionError(f"the {foundation_name(f)} is not built in order "
+                                        "from its ace")
         return state
 
     # ---- helpers ---------------------------------------------------------------------
@@ -316,7 +325,8 @@ class TheFlowerGarden(Game):
                                    "time, the uppermost first.")
             run = len(pile) - step.k
         if di in FOUNDATION_PILES:
-            return FOUNDATION_SET.refusal(state, di, card, PILES[di], RULE_II, FOUNDATIONS,
+            named = dataclasses.replace(PILES[di], label=foundation_name(di))
+            return FOUNDATION_SET.refusal(state, di, card, named, RULE_II, FOUNDATIONS,
                                           follow="The foundations must follow suit")
         target = state.piles[di]
         if not target:
@@ -329,8 +339,8 @@ class TheFlowerGarden(Game):
             return None
         if card.rank == KING:
             return IllegalMove(KING_RULE, "A king, being the highest card, can never be "
-                               f"transferred: no card can take it, and the {top.name} "
-                               "cannot.")
+                               "transferred onto another card: it leaves its place only "
+                               "for its foundation, or to begin a packet cleared off.")
         what = f"the sequence from the {card.name}" if run > 1 else f"the {card.name}"
         return IllegalMove(SEQUENCES, f"Cards are placed in descending sequence, of any suit: "
                            f"{what} goes only on a {RANK_NAMES[card.rank + 1]}, not on the "
@@ -473,7 +483,7 @@ class TheFlowerGarden(Game):
         card, src, dst = step.card, PILES[step.src].label, PILES[step.dst].label
         where = "from the Bouquet" if step.src == BQ else f"from {src}"
         if step.dst in FOUNDATION_PILES:
-            return f"The {card.name} is played {where} to the {dst}."
+            return f"The {card.name} is played {where} to the {foundation_name(step.dst)}."
         target = state.piles[step.dst]
         if not target:
             return f"The {card.name} {where} begins a new packet in the place of {dst}."

@@ -118,9 +118,8 @@ def test_every_card_is_shown() -> None:
 
 
 def test_fans_stay_clear_of_each_other_and_inside_the_board() -> None:
-    """A slot is a card (0.9) and a gap; a fan spreads at most fan_limit card widths, the
-    Bouquet's sixteen cards 0.32 widths apart."""
-    hand = 0.9 * (1 + 15 * 0.32)
+    """A slot is a card (0.9) and a gap; a fan spreads at most fan_limit card widths."""
+    hand = 0.9 * (1 + PILES[BQ].fan_limit)  # type: ignore[operator]
     for grid, places in (
             (TheFlowerGarden.GRID, {p.id: (p.x, p.y) for p in PILES}),
             (TheFlowerGarden.LAYOUTS[0].grid,
@@ -648,6 +647,18 @@ def test_status_line_counts_the_bouquet_and_the_foundations() -> None:
     g = engine.new_game(SLUG, seed=9)
     text = g.status_of(g.state)
     assert "Bouquet: 16 cards" in text and "0 of 52" in text
+
+
+@pytest.mark.rules("the-flower-garden-rule-2")
+def test_a_refusal_names_the_foundation_in_full() -> None:
+    # The board labels each place by its suit alone, to fit a phone.
+    assert [PILES[f].label for f in FOUNDATION_PILES] == ["spades", "hearts", "diamonds",
+                                                          "clubs"]
+    g = game({"p0": "AH", "bq": "2S"})
+    with pytest.raises(engine.IllegalMove, match="spades foundation takes only spades"):
+        g.play("p0-f0")
+    with pytest.raises(engine.IllegalMove, match="spades foundation must begin with an ace"):
+        g.play("bq-f0")
 
 
 def test_describe_says_what_each_move_does() -> None:
