@@ -45,14 +45,21 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-salic-law": ("salic_law", "TheSalicLaw"),
     "the-four-corners": ("four_corners", "TheFourCorners"),
     "the-mill": ("mill", "TheMill"),
+    "the-shah": ("shah", "TheShah"),
     "the-blockade": ("blockade", "TheBlockade"),
+    "the-clock": ("clock", "TheClock"),
+    "fortress": ("fortress", "Fortress"),
+    "the-fourteenth": ("fourteenth", "TheFourteenth"),
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
     "the-empress-of-india": ("empress", "TheEmpressOfIndia"),
     "the-flower-garden": ("flower_garden", "TheFlowerGarden"),
+    "the-hemispheres": ("hemispheres", "TheHemispheres"),
     "the-constitution": ("constitution", "TheConstitution"),
     "the-zodiac": ("zodiac", "TheZodiac"),
     "the-kings": ("kings", "TheKings"),
+    "babette": ("babette", "Babette"),
+    "nestor": ("nestor", "Nestor"),
 }
 
 

@@ -44,22 +44,7 @@ def axe(page: Any) -> list[dict[str, Any]]:
 
 
 def show_a_refusal(board: Board) -> None:
-    v = board.view()
-    tops = {p["id"] for p in v["piles"] if p["cards"]}
-    for _ in range(6):
-        sources = [s for s in v["movable"] if s in tops]
-        if sources:
-            break
-        board.play_some_move()
-        v = board.view()
-        tops = {p["id"] for p in v["piles"] if p["cards"]}
-    else:
-        pytest.fail("no movable card to try a refused move with")
-    src = sources[0]
-    dst = next(p["id"] for p in v["piles"] if p["id"] != src
-               and p["id"] not in v["movable"][src]
-               and board.page.locator(f"{board.sel} .cb-pile[data-pile='{p['id']}']")
-               .is_visible())
+    src, dst = board.a_refused_step()
     board.step(src, dst)
     board.page.locator(f"{board.sel} .cb-message.cb-refusal").wait_for(
         state="visible", timeout=10_000)

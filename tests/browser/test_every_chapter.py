@@ -73,6 +73,23 @@ class Board:
         self.wait_played(n + 1)
         return how
 
+    def a_refused_step(self, tries: int = 150) -> tuple[str, str]:
+        """A card that can move somewhere and a place on the table it may not go to,
+        playing on (as a reader would) until some card can move."""
+        for _ in range(tries):
+            v = self.view()
+            tops = {p["id"] for p in v["piles"] if p["cards"]}
+            sources = [s for s in v["movable"] if s in tops]
+            if sources:
+                src = sources[0]
+                for p in v["piles"]:
+                    pid = p["id"]
+                    if pid != src and pid not in v["movable"][src] and self.page.locator(
+                            f"{self.sel} .cb-pile[data-pile='{pid}']").is_visible():
+                        return src, pid
+            self.play_some_move()
+        raise AssertionError(f"no card could move in the first {tries} moves of deal 1")
+
 
 @pytest.fixture(scope="module", params=SLUGS)
 def chapter(request: Any, browser: Any, site: str) -> Iterator[Board]:
@@ -97,21 +114,8 @@ def test_a_move_is_played_by_mouse(chapter: Board) -> None:
 
 def test_a_refused_move_quotes_the_sentence_it_breaks(chapter: Board) -> None:
     page = chapter.page
-    for _ in range(6):  # find a card that can move somewhere, playing on if none can yet
-        v = chapter.view()
-        tops = {p["id"] for p in v["piles"] if p["cards"]}
-        sources = [s for s in v["movable"] if s in tops]
-        if sources:
-            break
-        chapter.play_some_move()
-    else:
-        pytest.fail("no movable card in the first moves of deal 1")
-    v = chapter.view()
+    src, dst = chapter.a_refused_step()
     before = page.evaluate(f"document.querySelector(\"{chapter.sel}\").cadoganBoard.position")
-    src = sources[0]
-    shown = [p["id"] for p in v["piles"]
-             if page.locator(f"{chapter.sel} .cb-pile[data-pile='{p['id']}']").is_visible()]
-    dst = next(d for d in shown if d != src and d not in v["movable"][src])
     chapter.step(src, dst)
     msg = page.locator(f"{chapter.sel} .cb-message.cb-refusal")
     msg.wait_for(state="visible", timeout=10_000)
