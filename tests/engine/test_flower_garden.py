@@ -398,6 +398,7 @@ def test_a_king_leaves_its_packet_by_beginning_a_new_one() -> None:
 def test_the_empty_place_may_wait() -> None:
     g = game({"p0": "", "p1": "9S", "p2": "10H", "p4": "5D", "p5": "7D", "bq": "AS"},
              rest_to="p3")
+    assert "p1-p0" in moves_from(g, "p1")  # a lone card may even change places (FG-4)
     g.play("p1-p2")
     assert not g.state.piles[0] and not g.state.piles[1]
     g.play("p2-p1")
