@@ -54,6 +54,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
     "the-empress-of-india": ("empress", "TheEmpressOfIndia"),
     "the-besieged-city": ("besieged_city", "TheBesiegedCity"),
+    "the-flower-garden": ("flower_garden", "TheFlowerGarden"),
     "the-hemispheres": ("hemispheres", "TheHemispheres"),
     "napoleons-square": ("napoleons_square", "NapoleonsSquare"),
     "the-constitution": ("constitution", "TheConstitution"),
