@@ -9,7 +9,8 @@ export NO_MKDOCS_2_WARNING := 1
 # Reproducible builds: dates in the built site (the sitemap) are the last commit's.
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-.PHONY: serve build test test-engine test-pyodide test-browser test-scans test-site typecheck bench scans scans-report clean deps
+# make audit: Lighthouse scores of every chapter (not part of make test).
+.PHONY: audit serve build test test-engine test-pyodide test-browser test-scans test-site typecheck bench scans scans-report clean deps
 
 deps: $(VENV)/.stamp node_modules/.stamp
 
@@ -45,6 +46,9 @@ test: build typecheck
 
 bench: build
 	$(PY) bench/run.py
+
+audit: build
+	$(PY) bench/audit.py
 
 scans-report: $(VENV)/.stamp scans
 	$(PY) -m build_scripts.scanlib.report

@@ -97,7 +97,7 @@ def board_html(attrs: dict[str, str], runtime: Runtime, board_id: str, where: st
     deal = int(deal_text)
     game = engine.new_game(slug, deal)
     view = engine.view_of(game)
-    initial = {"view": view, "position": game.position(),
+    initial = {"view": view, "position": game.position(compact=True),
                "url_state": game.position(compact=True)}
     buttons = [
         ("new", "New deal", "N", "Shuffle a new deal"),

@@ -230,10 +230,14 @@ def chapters_html(source: str, figures: dict[str, list[Figure]], pages: dict[str
         packs_n = cls.packs if cls is not None else int(attrs.get("data-packs", "0") or 0)
         packs = NUMBERS.get(packs_n, f"{packs_n} packs")
         body = m.group("body").strip()
-        diagram = next((f for f in figures.get(f"{slug}.md", [])
-                        if f.kind == "diagram" and f.id == f"diagram-{slug}"), None)
+        # The 1914 plate when the scans are there, else the drawn tableau.
+        chapter_figs = figures.get(f"{slug}.md", [])
+        diagram = next((f for f in chapter_figs if f.kind == "plate" and f.src), None) or next(
+            (f for f in chapter_figs if f.kind == "diagram" and f.id == f"diagram-{slug}"),
+            None)
         if page is None:
-            return (f'<li class="chapter-entry chapter-entry--preparing" data-chapter="{slug}">'
+            return (f'<li class="chapter-entry chapter-entry--preparing" data-chapter="{slug}"'
+                    f' data-packs="{packs_n}">'
                     f'<div class="chapter-entry__thumb chapter-entry__thumb--none" '
                     f'aria-hidden="true"></div><div class="chapter-entry__text">'
                     f'<p class="chapter-entry__title">{title} '
@@ -251,14 +255,29 @@ def chapters_html(source: str, figures: dict[str, list[Figure]], pages: dict[str
                      '<span>No drawn tableau yet</span></div>')
         board = ("" if cls is not None else
                  ' <span class="chapter-entry__status">text only; board to come</span>')
-        return (f'<li class="chapter-entry" data-chapter="{slug}">{thumb}'
+        return (f'<li class="chapter-entry" data-chapter="{slug}" data-packs="{packs_n}">{thumb}'
                 f'<div class="chapter-entry__text"><p class="chapter-entry__title">'
                 f'<a href="{href}">{title}</a>{board}</p>'
                 f'<p class="chapter-entry__packs">{packs.capitalize()}</p>{body}</div></li>')
 
     result = CHAPTER_DIV.sub(entry, source)
-    return ENTRY_RUN.sub(lambda m: f'<ul class="chapter-list">{m.group(0).strip()}</ul>\n',
-                         result)
+    packs_seen = sorted({int(n) for n in re.findall(r'data-packs="(\d+)"', result)})
+    return ENTRY_RUN.sub(lambda m: chapter_filter(packs_seen)
+                         + f'<ul class="chapter-list">{m.group(0).strip()}</ul>\n', result)
+
+
+def chapter_filter(packs: list[int]) -> str:
+    """Radio buttons that show only the games for so many packs. Hidden until the script
+    (``chapter-filter.js``) runs: without it, every game is listed and no control is dead."""
+    choices = [("all", "All games")] + [(str(n), NUMBERS.get(n, f"{n} packs").capitalize())
+                                        for n in packs]
+    radios = "".join(
+        f'<label><input type="radio" name="chapter-packs" value="{v}"'
+        f'{" checked" if v == "all" else ""}> {html.escape(label)}</label>'
+        for v, label in choices)
+    return ('<form class="chapter-filter" hidden><fieldset><legend>Show the games for'
+            f'</legend>{radios}</fieldset><p class="chapter-filter__count" role="status" '
+            'aria-live="polite"></p></form>')
 
 
 ENTRY_RUN = re.compile(r'(?:<li class="chapter-entry[\s\S]*?</li>\s*)+')

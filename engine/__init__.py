@@ -39,12 +39,32 @@ __all__ = [
 #: Where each game lives, by slug (the chapter's title, as in its page's address), in the
 #: book's order.
 _GAME_CLASSES: dict[str, tuple[str, str]] = {
+    "la-belle-lucie": ("belle_lucie", "LaBelleLucie"),
+    "napoleon-at-st-helena": ("napoleon", "NapoleonAtStHelena"),
+    "the-fifteen": ("fifteen", "TheFifteen"),
+    "the-salic-law": ("salic_law", "TheSalicLaw"),
+    "the-four-corners": ("four_corners", "TheFourCorners"),
+    "the-mill": ("mill", "TheMill"),
+    "the-shah": ("shah", "TheShah"),
+    "the-blockade": ("blockade", "TheBlockade"),
+    "the-clock": ("clock", "TheClock"),
+    "fortress": ("fortress", "Fortress"),
+    "the-fourteenth": ("fourteenth", "TheFourteenth"),
     "the-sultan": ("sultan", "TheSultan"),
     "la-nivernaise": ("nivernaise", "LaNivernaise"),
     "the-empress-of-india": ("empress", "TheEmpressOfIndia"),
+    "the-besieged-city": ("besieged_city", "TheBesiegedCity"),
+    "the-flower-garden": ("flower_garden", "TheFlowerGarden"),
+    "the-hemispheres": ("hemispheres", "TheHemispheres"),
+    "napoleons-square": ("napoleons_square", "NapoleonsSquare"),
     "the-constitution": ("constitution", "TheConstitution"),
     "the-zodiac": ("zodiac", "TheZodiac"),
     "the-kings": ("kings", "TheKings"),
+    "babette": ("babette", "Babette"),
+    "nestor": ("nestor", "Nestor"),
+    "light-and-shade": ("light_and_shade", "LightAndShade"),
+    "the-labyrinth": ("labyrinth", "TheLabyrinth"),
+    "the-terrace": ("terrace", "TheTerrace"),
 }
 
 

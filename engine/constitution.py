@@ -53,6 +53,8 @@ RULE_6 = _rule("rule-6")            # the foundations must follow suit
 WITHDRAW = _rule("withdraw")        # kings, queens, aces withdrawn; seven queens thrown aside
 FOUNDATIONS = _rule("foundations")  # the aces ascend in sequence to knaves
 DEAL = _rule("deal")                # deal out the rest of the pack, forming the talon
+ROWS_DEALT = _rule("rows")          # four rows of eight, dealt beginning with the lowest
+PLAY_THEM = _rule("play-them")      # suitable Privy Council cards played, vacancies refilled
 BOARD = _rule("board")              # the board itself (notation errors, empty places)
 
 COLUMNS = 8
@@ -188,6 +190,32 @@ class TheConstitution(Game):
     Options = ConstitutionOptions
     PILES = PILES
     GRID = (9.4, _TOP_ROW_Y + 3 * _ROW_STEP + 1 + _FAN)
+    LEDGER = {
+        RULE_1: "Only the top card of a Privy Council place may be played to a foundation; a "
+                "card anywhere else (lower divisions, pack, talon) is refused there.",
+        RULE_2: "The top card of a place in the People, the Commons or the Lords may be placed "
+                "on a card of the division next above (any card of it, or under CO-1’s other "
+                "reading only the one directly above); moves within a division, downwards or "
+                "up two divisions are refused.",
+        RULE_3: "Only the top card of each place’s sequence moves; cards beneath are refused.",
+        RULE_4: "A card placed in sequence must be one rank lower than the card it covers and "
+                "of the other colour; any number may be placed.",
+        RULE_5: "A vacancy is filled at once by a card of the division below (the player’s "
+                "choice of its available cards, or under CO-3 the card directly below), down "
+                "to the People, whose vacancy takes the talon’s top card, or the pack’s when "
+                "there is no talon.",
+        RULE_6: "A foundation takes only cards of its ace’s suit.",
+        WITHDRAW: "The deal sets out the Sovereign, the eight kings, the eight aces and the "
+                  "seven queens thrown aside, which never move.",
+        FOUNDATIONS: "Each ace foundation takes the two, three and so on up to the knave; "
+                     "a card on a foundation stays there; all eight at the knave win.",
+        ROWS_DEALT: "The deal lays four rows of eight, the People first, then the Commons, "
+                    "the Lords and the Privy Council.",
+        PLAY_THEM: "A suitable Privy Council card may be played at any time and its vacancy "
+                   "is refilled at once; the play is not forced (CO-12).",
+        DEAL: "“Deal” turns the pack’s top card onto the talon, one card at a time, "
+              "whenever the player chooses; it is refused once the pack is used up.",
+    }
     FIGURES = (
         Figure("tableau", "The Constitution after the deal, in modern cards.",
                "The tableau of the Constitution just after the deal, drawn in modern cards. "

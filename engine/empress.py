@@ -9,8 +9,9 @@ there for good.
 
 Moves: a pair play is one move of two steps, a red card to a General and a black card to an
 Admiral (Rule I); pairing is one step, an unpaired card of one body onto an unpaired card of
-the other; ``deal`` deals out the rest of the pack. Every vacancy is refilled at once by the
-rules (Rule II), so there is no move into an empty place. See the chapter page for the text
+the other; ``deal`` turns the next card of the pack (by default; EM-15), which fills a vacancy
+of its colour or goes on its colour's talon. Every vacancy is refilled at once by the rules
+(Rule II), so there is no move into an empty place. See the chapter page for the text
 each rule id points at, and its editorial notes (``note-em-N``) for the readings behind the
 options.
 """
@@ -63,6 +64,7 @@ PAIRING = _rule("pairing")      # any Army card on any Navy card, and vice versa
 PAIRED = _rule("paired")        # paired cards never separated; played at the same time
 PAIRED_ONCE = _rule("paired-once")    # each card can only be paired once
 PAIR_TIME = _rule("pair-time")  # play available pairs; if none, you may proceed to pair
+CHOOSE_TIME = _rule("choose-time")    # your own time for pairing; the ten-of-clubs example
 DEAL_OUT = _rule("deal-out")    # when all available cards are played, deal out the rest
 NO_REDEAL = _rule("no-redeal")  # there is no re-deal
 BOARD = _rule("board")          # the board itself (notation errors, unknown piles)
@@ -103,6 +105,13 @@ class DealOutTime(Enum):
     STUCK = "stuck"    # only when no pair can be played
 
 
+class DealOut(Enum):
+    """EM-15: how the rest of the pack is dealt out."""
+
+    CARD = "card"  # one card at a time, the player free to act between cards
+    ALL = "all"    # the whole remainder in one action
+
+
 @dataclass(frozen=True, slots=True)
 class EmpressOptions:
     pair_play: PairPlay = option(
@@ -114,7 +123,7 @@ class EmpressOptions:
         PackRefill.TURN, note="note-em-5", label="A vacancy when its talon is empty",
         labels={PackRefill.TURN: "filled at once: the pack is turned until a card of its "
                                  "colour comes",
-                PackRefill.WAIT: "left until the rest of the pack is dealt out"})
+                PackRefill.WAIT: "left open until a card of its colour is dealt out"})
     deal_out_time: DealOutTime = option(
         DealOutTime.CHOICE, note="note-em-8", label="When the rest of the pack may be dealt",
         labels={DealOutTime.CHOICE: "when the player chooses",
@@ -123,6 +132,11 @@ class EmpressOptions:
         PairingTime.ANY_TIME, note="note-em-12", label="When cards may be paired",
         labels={PairingTime.ANY_TIME: "at any time (“your own time”)",
                 PairingTime.NO_PAIR: "only when no pair can be played"})
+    deal_out: DealOut = option(
+        DealOut.CARD, note="note-em-15", label="How the rest of the pack is dealt out",
+        labels={DealOut.CARD: "card by card: each card to a vacancy of its colour or to its "
+                              "talon, the player free to act between cards",
+                DealOut.ALL: "all at once, in one action"})
 
 
 # --------------------------------------------------------------------------- the layout
@@ -337,7 +351,7 @@ class TheEmpressOfIndia(Game):
     PILES = PILES
     GRID = (12.0, 13.05)
     ACTIONS = (
-        ActionSpec("deal", "Deal out the pack", "d", DEAL_OUT),
+        ActionSpec("deal", "Deal from the pack", "d", DEAL_OUT),
     )
     REGIONS = (
         # Each region begins a little above its first row, leaving room for its caption.
@@ -367,6 +381,64 @@ class TheEmpressOfIndia(Game):
                layout="army-navy"),
     )
     VIEW_SINGLE_STEPS = False  # up to 1152 pairings: ``movable`` carries them
+    LEDGER = {
+        RULE_I: "A card reaches a foundation only in a move of two steps that plays a red "
+                "card on a General and a black card on an Admiral together; one card alone, "
+                "two of one colour, or more than two are refused. By default (EM-1) any two "
+                "unpaired cards that fit may go up together, a paired card only with its "
+                "partner; under the strict reading only the two cards of a pair.",
+        RULE_II: "Every vacancy is refilled by the engine in the same move that makes it, with "
+                 "a card of its own colour: the top of its talon, or, that talon empty, the "
+                 "pack turned until a card of its colour comes (EM-5; under the other reading "
+                 "the place waits for the next card of its colour dealt); no card may be put "
+                 "into a vacancy by hand.",
+        RULE_III: "A card of the pack or of a talon is never played or paired: taking one is "
+                  "refused; it enters the game only by refilling a vacancy of the Army or "
+                  "Navy.",
+        RULE_IV: "There are two talons, red and black; only cards from the pack reach them, "
+                 "each on the talon of its colour, and moving any other card there is refused.",
+        RULE_V: "Each foundation takes cards of its own suit only; another suit is refused.",
+        _rule("withdraw"): "The deal sets out the eight black aces, eight black queens, eight "
+                           "red kings and eight red knaves before the rest is shuffled.",
+        THROWN_ASIDE: "The four queens of spades and three queens of clubs lie thrown aside, "
+                      "out of play: nothing leaves or joins that pile.",
+        FIGURE: "The Empress (a queen of clubs) and her guard of eight red knaves stand in the "
+                "figure and never move; nothing may be placed on them.",
+        FOUNDATIONS: "The eight black aces (Admirals) build up in suit to kings and the eight "
+                     "red kings (Generals) down in suit to aces; red cards go only on Generals, "
+                     "black only on Admirals, in sequence; cards on them never move again.",
+        OMIT: "The Generals pass from queen to ten (no knave), the Admirals from knave to king "
+              "(no queen): eleven cards on each, 176 in all (EM-10).",
+        DEAL: "The deal fills the Army’s 24 places with red cards and the Navy’s 24 with black "
+              "cards, row by row from the top left (EM-9).",
+        _rule("deal-talon"): "Both bodies are dealt in one pass of the pack; a card whose body "
+                             "is already complete goes to the talon of its colour, and the deal "
+                             "stops when both bodies are complete.",
+        PAIR_TIME: "Pairs ready after the deal may be played at once (the first is always a "
+                   "black two with a red queen). By default (EM-12) cards may be paired at any "
+                   "time; under the strict reading pairing is refused while a pair can be "
+                   "played.",
+        PAIRING: "One step lays any unpaired card of the Army on any unpaired card of the Navy, "
+                 "or the reverse, whatever their ranks and suits (EM-2); pairing within one "
+                 "body, or a card with itself, is refused.",
+        PAIRED: "The two cards of a pair stay in one place until both go up together on their "
+                "foundations; moving either elsewhere, or playing it with another card, is "
+                "refused.",
+        _rule("refill"): "The place a card leaves, paired or played, is refilled in the same "
+                         "move by Rule II: an Army place with red, a Navy place with black "
+                         "(EM-4).",
+        PAIRED_ONCE: "Nothing may be laid on a pair, and a paired card cannot be paired again.",
+        CHOOSE_TIME: "Pairing is the player’s move, never forced, so the player decides when "
+                     "to make a vacancy: by default (EM-15) the pack is dealt a card at a "
+                     "time, so a vacancy can wait until the card wanted lies on top of its "
+                     "talon.",
+        DEAL_OUT: "The deal action turns the next card of the pack to a vacancy of its colour, "
+                  "else onto its colour’s talon, the player free to act between cards (EM-15; "
+                  "under the other reading the whole remainder at once); by default it may be "
+                  "used whenever the pack lasts, under EM-8’s strict reading only when no pair "
+                  "can be played; it is refused once the pack is empty.",
+        NO_REDEAL: "There is no re-deal: the action is refused.",
+    }
 
     _cache: tuple[State, _Info] | None = None
 
@@ -656,7 +728,13 @@ class TheEmpressOfIndia(Game):
     def apply(self, state: State, move: Move) -> State:
         piles = list(state.piles)
         if move.action == "deal":
-            self._deal_out(piles)
+            if self.options.deal_out is DealOut.CARD:
+                card = piles[STOCK][-1]
+                piles[STOCK] = piles[STOCK][:-1]
+                self._lay(piles, card)
+                self._settle(piles)
+            else:
+                self._deal_out(piles)
             return State(tuple(piles), state.vars)
         refs = []
         for src, dst in move.steps:
@@ -676,7 +754,9 @@ class TheEmpressOfIndia(Game):
 
     def _settle(self, piles: list[tuple[Card, ...]]) -> None:
         """Refill every vacancy at once with its own colour (Rule II): from the top of its
-        talon, or, the talon empty, from the pack (EM-5)."""
+        talon, or, the talon empty, from the pack (EM-5). While the pack is being dealt out
+        card by card (EM-15) the same holds: a talon's top is the last card of its colour
+        dealt, and a vacancy whose talon is empty goes on turning the pack."""
         # First every vacancy whose talon can serve it, so that no card turned from the
         # pack takes a place its own talon should fill ...
         for v in PLACES:
@@ -702,16 +782,21 @@ class TheEmpressOfIndia(Game):
                 self._lay(piles, card)
 
     @staticmethod
-    def _lay(piles: list[tuple[Card, ...]], card: Card) -> None:
-        """A card turned from the pack: to the first vacancy of its colour, else to its
-        talon."""
+    def _destination(piles: tuple[tuple[Card, ...], ...] | list[tuple[Card, ...]],
+                     card: Card) -> int:
+        """Where a card turned from the pack goes: the first vacancy of its colour, else its
+        talon (it is never played or paired at once: Rule III)."""
         red = _red(card)
         for w in ARMY if red else NAVY:
             if not piles[w]:
-                piles[w] = (card,)
-                return
-        t = TALON_RED if red else TALON_BLACK
-        piles[t] = piles[t] + (card,)
+                return w
+        return TALON_RED if red else TALON_BLACK
+
+    @classmethod
+    def _lay(cls, piles: list[tuple[Card, ...]], card: Card) -> None:
+        """Lay a card turned from the pack where it goes (:meth:`_destination`)."""
+        w = cls._destination(piles, card)
+        piles[w] = piles[w] + (card,)
 
     def _deal_out(self, piles: list[tuple[Card, ...]]) -> None:
         """Deal out the rest of the pack: each card fills a vacancy of its colour, the rest
@@ -749,12 +834,8 @@ class TheEmpressOfIndia(Game):
         return [self._index[ref] for ref, _ in plays]
 
     # ---- board -------------------------------------------------------------------------
-    def card_faces(self, state: State, pile: int) -> list[dict[str, Any]]:
-        if pile in (TALON_RED, TALON_BLACK):
-            p = state.piles[pile]
-            # A face-up packet: only its top can be seen.
-            return [{"c": None} for _ in p[:-1]] + [{"c": str(c)} for c in p[-1:]]
-        return super().card_faces(state, pile)
+    # card_faces: the core's own (the pack face down; each talon a face-up packet of which
+    # only the top is seen, EM-6; every other card face up, a pair's two cards included).
 
     def status_line(self, state: State, out: Outcome | None) -> str:
         piles = state.piles
@@ -778,8 +859,14 @@ class TheEmpressOfIndia(Game):
 
     def describe(self, state: State, move: Move) -> str:
         if move.action == "deal":
-            n = len(state.piles[STOCK])
-            return (f"The rest of the pack ({plural(n, 'card')}) is dealt out "
+            stock = state.piles[STOCK]
+            if self.options.deal_out is DealOut.CARD and stock:
+                turned = stock[-1]
+                where = self._destination(state.piles, turned)
+                if where in (TALON_RED, TALON_BLACK):
+                    return f"The {turned.name} is dealt onto {PILES[where].label}."
+                return f"The {turned.name} is dealt into the vacancy ({PILES[where].label})."
+            return (f"The rest of the pack ({plural(len(stock), 'card')}) is dealt out "
                     "to the vacancies and the two talons.")
         if len(move.steps) == 2:
             parts = []

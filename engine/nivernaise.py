@@ -43,7 +43,9 @@ RULE_I = _rule("rule-1")          # only the uppermost card of a packet is avail
 RULE_II = _rule("rule-2")         # examine as many cards as there are Flank vacancies
 RULE_III = _rule("rule-3")        # foundations follow suit
 RULE_IV = _rule("rule-4")         # re-deal pick-up
+LAYOUT = _rule("layout")          # two Flanks of four, room for the foundations between
 FOUNDATIONS = _rule("foundations")  # kings descend to aces, aces ascend to kings
+LINE_DEAL = _rule("line")         # six packets of four dealt together: the Line
 SOURCES = _rule("sources")        # play from the surface of the Line or the Flanks
 FLANK_FILL = _rule("flank-fill")  # vacancies filled from the pack or from the Line
 PACKET_REFILL = _rule("packet-refill")  # single cards not replaced; whole packet is
@@ -108,8 +110,9 @@ class NivernaiseOptions:
         labels={Pickup.UNDER: "each packet under the last (right-hand packet first)",
                 Pickup.OVER: "each packet on the last (left-hand packet first)"})
     exchange_base: bool = option(
-        True, note="note-ni-8", label="Exchange may move an ace or king that began a pile",
-        labels={True: "yes", False: "no"})
+        True, note="note-ni-8", label="An exchange may empty a pile, or begin one",
+        labels={True: "yes: the ace or king that began a pile may pass across, and back",
+                False: "no: only between two piles that both keep a card"})
 
 
 def _flank(i: int) -> PileSpec:
@@ -169,6 +172,44 @@ class LaNivernaise(Game):
                "packets of four cards below, and the rest of the pack, face down, to the "
                "right."),
     )
+    LEDGER = {
+        RULE_I: "Only the top card of a Line packet is played or moved; the cards beneath "
+                "may at most be looked at, unless a looser reading lets an examined card be "
+                "played, or also moved to a Flank (NI-1).",
+        RULE_II: "With n Flank vacancies the n cards under the top of each packet are shown "
+                 "(or, under the other count, the top n cards, the top among them); a card "
+                 "deeper down stays face down (NI-2).",
+        RULE_III: "A card goes to a foundation only of its own suit.",
+        RULE_IV: "The re-deal gathers the Line from the left, each packet under the last "
+                 "(or on it, under the other reading), turns the whole over unshuffled and "
+                 "deals it again as at first; Flanks and foundations stay (NI-7).",
+        LAYOUT: "The deal lays four cards down each Flank, the left one first, with room "
+                "between them for the eight foundations (NI-11).",
+        FOUNDATIONS: "Each suit has an ascending pile begun by an ace and a descending pile "
+                     "begun by a king, built one rank at a time; the second ace or king of "
+                     "a suit can only end the other pile (NI-9).",
+        LINE_DEAL: "Six packets of four cards are dealt together, face up, left to right, "
+                   "below the Flanks; rounds and fresh packets add to them.",
+        SOURCES: "Cards go to the foundations from the Flanks and the tops of the Line "
+                 "packets, never straight from the pack; plays are never forced, nor is the "
+                 "Flanks’ preference (NI-4, NI-9, NI-12).",
+        FLANK_FILL: "A Flank vacancy may be filled at any time, or left, with the next card "
+                    "of the pack or the top of a Line packet; an occupied place takes "
+                    "nothing, and all vacancies may be filled (NI-3, NI-12).",
+        PACKET_REFILL: "Nothing is ever put on the Line; a packet played off, to the "
+                       "foundations or the Flanks, is replaced at once by four cards from "
+                       "the pack, or by what is left of it (NI-10).",
+        ROUNDS: "A round deals four cards together on each packet from the left while the "
+                "pack lasts, whenever the player chooses, or under the strict reading only "
+                "when no card can go to a foundation (NI-5, NI-6).",
+        REDEAL: "The re-deal is made only when the pack is used up and the Line holds a "
+                "card (under the strict reading, only when no card can go to a foundation); "
+                "the game is lost when nothing but useless exchanges remains (NI-13).",
+        ONE_REDEAL: "A second re-deal is refused.",
+        EXCHANGE: "The top card of either pile of a suit may pass onto the other when it "
+                  "continues it, or begins it, one card per move and back again; under the "
+                  "strict reading an exchange never empties or begins a pile (NI-8).",
+    }
     ACTIONS = (
         ActionSpec("deal", "Deal a round", "d", ROUNDS),
         ActionSpec("redeal", "Re-deal the Line", "e", REDEAL),
@@ -203,18 +244,28 @@ class LaNivernaise(Game):
         """Whether foundation pile ``f`` takes ``card`` next."""
         return FOUNDATION_SET.accepts(state, f, card)
 
-    def _met(self, state: State, j: int) -> bool:
-        """The suit's two piles have met: the exchange can pass cards between them."""
-        a, d = state.piles[ASC[j]], state.piles[DESC[j]]
-        return bool(a) and bool(d) and a[-1].rank + 1 == d[-1].rank
+    @staticmethod
+    def _met(state: State, j: int) -> bool:
+        """The suit's two piles have met: together they hold one whole sequence, ace to
+        king, the ascending pile's top one below the descending pile's (or one pile
+        empty and the other complete). Only then can the exchange pass a card across."""
+        return len(state.piles[ASC[j]]) + len(state.piles[DESC[j]]) == 13
+
+    def _exchange_possible(self, state: State, j: int) -> bool:
+        """Some exchange between the suit's two piles is legal now (NI-8)."""
+        a, d = ASC[j], DESC[j]
+        return (self._refuse_exchange(state, a, d) is None
+                or self._refuse_exchange(state, d, a) is None)
 
     # ---- rules -----------------------------------------------------------------------
-    def candidate_moves(self, state: State) -> Iterator[Move]:
+    def _sources(self, state: State) -> list[tuple[str, Card, bool]]:
+        """The cards that may be played to a foundation, as (reference, card, whether it
+        may also fill a Flank vacancy): the Flank cards, the tops of the Line packets, and
+        under the readings that allow it the examined cards (NI-1)."""
         piles = state.piles
         use = self.options.examined_use
         depth = self.examined_depth(state)
-        empty_flanks = [i for i in FLANKS if not piles[i]]
-        sources: list[tuple[str, Card, bool]] = []  # (ref, card, may fill a Flank)
+        sources: list[tuple[str, Card, bool]] = []
         for i in FLANKS:
             if piles[i]:
                 sources.append((PILES[i].id, piles[i][-1], False))
@@ -227,7 +278,12 @@ class LaNivernaise(Game):
                 for k in range(max(0, len(p) - depth), len(p) - 1):
                     sources.append((f"{PILES[i].id}:{k}", p[k],
                                     use is ExaminedUse.PLAY_AND_FILL))
-        for ref, card, fills in sources:
+        return sources
+
+    def candidate_moves(self, state: State) -> Iterator[Move]:
+        piles = state.piles
+        empty_flanks = [i for i in FLANKS if not piles[i]]
+        for ref, card, fills in self._sources(state):
             j = SUIT_INDEX[card.suit]
             for f in (ASC[j], DESC[j]):
                 if self.accepts(state, f, card):
@@ -239,7 +295,7 @@ class LaNivernaise(Game):
             for e in empty_flanks:
                 yield Move.step("stock", PILES[e].id)
         for j in range(4):
-            if self._met(state, j):
+            if self._met(state, j):  # exchanges (refused when, say, a pile is emptied)
                 yield Move.step(PILES[ASC[j]].id, PILES[DESC[j]].id)
                 yield Move.step(PILES[DESC[j]].id, PILES[ASC[j]].id)
         yield Move(action="deal")
@@ -258,6 +314,9 @@ class LaNivernaise(Game):
         si, sk, di, top, card = step.src, step.k, step.dst, step.top, step.card
         # where the card comes from
         if si == STOCK:
+            if not top:
+                return IllegalMove(FLANK_FILL, "Only the next card of the pack, the one on "
+                                   "top, can fill a Flank vacancy.")
             if di not in FLANKS:
                 return IllegalMove(SOURCES, "Cards from the pack are not played directly: "
                                    "they come into play on the Line or in a Flank vacancy.")
@@ -298,18 +357,32 @@ class LaNivernaise(Game):
                                       follow="All foundations must follow suit")
 
     def _refuse_exchange(self, state: State, si: int, di: int) -> IllegalMove | None:
+        """The exchange (NI-8): the top card of one of a suit's piles goes onto the other
+        when it continues it, or, under the default reading, begins it; the rule is the
+        same both ways, so every exchange can be taken back."""
         if di != FOUNDATION_SET.other(si):
             return IllegalMove(EXCHANGE, "The exchange is only between the ascending and "
                                "the descending pile of the same suit.")
         src = state.piles[si]
         if not src:
             return IllegalMove(BOARD, f"The {PILES[si].label} is empty.")
-        if not self._met(state, (si - ASC.start) % 4):
-            return IllegalMove(EXCHANGE, "The two piles of this suit have not met: the top "
-                               "card of one must continue the other.")
-        if len(src) == 1 and not self.options.exchange_base:
-            return IllegalMove(EXCHANGE, "Under the reading chosen, the ace or king that "
-                               "began a pile is not exchanged.")
+        card, dst = src[-1], state.piles[di]
+        if not FOUNDATION_SET.accepts(state, di, card):
+            if dst:
+                return IllegalMove(EXCHANGE, f"The {card.name} does not continue the "
+                                   f"{PILES[di].label}: a card is exchanged only when the "
+                                   "two piles of its suit have met.")
+            need = "a king" if di in DESC else "an ace"
+            return IllegalMove(EXCHANGE, f"The {PILES[di].label} is empty and would have "
+                               f"to begin with {need}.")
+        if not self.options.exchange_base:
+            if len(src) == 1:
+                return IllegalMove(EXCHANGE, "Under the reading chosen, an exchange never "
+                                   "empties a pile: the ace or king that began it stays.")
+            if not dst:
+                return IllegalMove(EXCHANGE, "Under the reading chosen, an exchange never "
+                                   "begins a pile: only an ace or king played from the "
+                                   "Flanks or the Line does.")
         return None
 
     def refuse_action(self, state: State, action: str) -> IllegalMove | None:
@@ -375,22 +448,20 @@ class LaNivernaise(Game):
     def outcome_of(self, state: State) -> Outcome | None:
         if sum(len(state.piles[f]) for f in FOUNDATION_PILES) == 104:
             return Outcome.WON
-        met = {SUITS[j] for j in range(4) if self._met(state, j)}
+        # NI-13. Any legal move but an exchange (a play, a Flank filled, a round dealt, the
+        # re-deal) and the game goes on.
         for m in self.candidate_moves(state):
             if self.refusal(state, m) is not None:
                 continue
-            if m.action:
+            if m.action or self.pile_index(m.steps[0][0]) not in FOUNDATION_PILES:
                 return None
-            (src, dst), = m.steps
-            si = self.pile_index(src)
-            if si not in FOUNDATION_PILES:
-                return None
-        # Only exchanges remain: they help if an available card is of a suit whose piles
-        # have met, since then some exchange makes room for it.
-        if met:
-            for i in list(FLANKS) + list(LINE):
-                if state.piles[i] and state.piles[i][-1].suit in met:
-                    return None
+        # Only exchanges remain, or nothing. An exchange changes nothing but the two piles
+        # of a suit that have met, and those piles, shifted one card at a time, can be
+        # made to take a card of any rank; so the game goes on while a card of such a suit
+        # could be played, and otherwise no card will ever reach a foundation again.
+        met = {SUITS[j] for j in range(4) if self._exchange_possible(state, j)}
+        if any(card.suit in met for _, card, _ in self._sources(state)):
+            return None
         return Outcome.LOST
 
     # ---- board -----------------------------------------------------------------------

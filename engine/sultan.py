@@ -140,6 +140,28 @@ class TheSultan(Game):
     PILES = PILES
     VARS = ("redeals",)
     GRID = (6.4, 4.85)
+    LEDGER = {
+        RULE_1: "A card is refused on a foundation of another suit.",
+        SULTAN: "The centre king of hearts never moves and takes no card.",
+        FOUNDATIONS: "Each king foundation takes its suit’s ace, then two and so on up to "
+                     "the queen; the ace of hearts foundation goes up from the two to the "
+                     "queen; a card on a foundation never leaves it. The game is won when all "
+                     "eight end with queens.",
+        DIVAN: "The top card of any Divan place may be played to a foundation that takes it, "
+               "at any time; Divan cards go nowhere else (SU-7).",
+        DEAL: "“Turn up the next card” turns the pack’s top card; a card from the pack "
+              "goes nowhere without being turned up. A suitable card turned up must be "
+              "played before anything else (or, under SU-5’s other reading, may be laid "
+              "on the talon).",
+        TALON: "An unsuitable card turned up goes to the talon at once; only turned cards "
+               "reach the talon, only its top card can be used, and it may be played to a "
+               "foundation (or, under SU-1’s strict reading, only refills the Divan).",
+        REFILL: "A vacant Divan place is filled at once by the talon’s top card, or by the "
+                "pack’s when there is no talon; with neither it stays empty.",
+        REDEAL: "When the pack is used up, the talon may be shuffled and dealt again, twice "
+                "(or once, under SU-3’s other count); the shuffle is fixed by the deal "
+                "number.",
+    }
     FIGURES = (
         Figure("tableau", "The Sultan after the deal, in modern cards.",
                "The tableau of the Sultan just after the deal, drawn in modern cards: in the "

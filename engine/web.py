@@ -230,7 +230,9 @@ class Handler:
         return {
             "view": view_of(game),
             "said": said,
-            "position": game.position(),
+            # The deal number stands for the cards' order (never sent to the page, where
+            # the reader could read the pack); a start position only when no deal gives it.
+            "position": game.position(compact=True),
             "url_state": game.position(compact=True),
         }
 

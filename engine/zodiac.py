@@ -48,6 +48,7 @@ def _rule(name: str) -> str:
 # Anchors of the sentences in the chapter text.
 RULE_I = _rule("rule-1")            # marriages: in the Zodiac, from Equator, talon or pack
 RULE_II = _rule("rule-2")           # the foundations must follow suit
+LAYOUT = _rule("layout")            # eight cards in the Equator, twenty-four in the Zodiac
 END = _rule("end")                  # the foundations are not formed till the end of the game
 FOUNDATIONS = _rule("foundations")  # four aces ascending, four kings descending
 REFILL = _rule("refill")            # refill the spaces from the talon, or from the pack
@@ -167,6 +168,38 @@ class TheZodiac(Game):
                "the four descending piles below it. The pack is not shown.",
                piles=tuple(p.id for p in PILES if p.id not in ("stock", "turned", "talon"))),
     )
+    LEDGER = {
+        RULE_I: "A card marries the top of a Zodiac packet when it is of the same suit and one "
+                "rank above or below (no king on ace), up and down in the same packet; it may "
+                "come from the Equator, the talon’s top or the card turned up; a Zodiac card "
+                "never moves to another packet or to the Equator, and nothing is laid on an "
+                "Equator card (ZO-1, ZO-2).",
+        RULE_II: "A card goes to a foundation only of its own suit.",
+        LAYOUT: "The deal lays eight cards in the Equator, left to right, then twenty-four "
+                "in the Zodiac, clockwise from the top (ZO-10); the other 72 form the pack.",
+        END: "No card goes to a foundation while a single card remains in the pack, turned "
+             "up or in the talon (ZO-6).",
+        FOUNDATIONS: "Each suit has an ascending pile begun by an ace and a descending pile "
+                     "begun by a king, built one rank at a time; the second ace or king of "
+                     "a suit can only end the other pile, and foundation cards never move "
+                     "(ZO-7, ZO-9).",
+        REFILL: "An empty Equator place may be filled, at any time or never, from the talon’s "
+                "top or the card turned up (or, under the strict reading, from the card "
+                "turned up only when there is no talon), never from another Equator place "
+                "(ZO-3, ZO-4).",
+        DEAL: "The pack is turned up one card at a time; the card not used goes on the "
+              "talon when the next is turned, and nothing is put back on the pack or talon.",
+        REDEAL: "Once the pack is dealt out, the talon is turned over unshuffled and dealt "
+                "again, as often as the player likes, including after a round in which "
+                "nothing was placed (ZO-5).",
+        FAILED: "The game is lost, and the re-deal refused, when no card still to be "
+                "placed and no Equator card marries the top of any Zodiac packet and more "
+                "cards remain to place than there are empty Equator places (ZO-12).",
+        PHASE_2: "Once every card is placed, the foundations are formed from the tops of the "
+                 "Zodiac packets and the Equator cards; Equator cards may still marry into "
+                 "the Zodiac unless the strict reading is chosen (ZO-8, ZO-11); the game is "
+                 "lost when no card can go to a foundation (ZO-12).",
+    }
     ACTIONS = (
         ActionSpec("deal", "Turn up a card", "d", DEAL),
         ActionSpec("redeal", "Re-deal the talon", "e", REDEAL),
@@ -196,6 +229,45 @@ class TheZodiac(Game):
     def accepts(state: State, f: int, card: Card) -> bool:
         """Whether foundation pile ``f`` takes ``card`` next."""
         return FOUNDATION_SET.accepts(state, f, card)
+
+    @staticmethod
+    def to_place(state: State) -> tuple[Card, ...]:
+        """The cards still to be placed: the pack, the card turned up and the talon."""
+        p = state.piles
+        return p[STOCK] + p[TURNED] + p[TALON]
+
+    @staticmethod
+    def marriage_possible(state: State) -> bool:
+        """Whether some card still to be placed, or some Equator card, marries the top of a
+        Zodiac packet. Every card still to be placed comes up, turned from the pack, in
+        the current round or the next, so this is whether a marriage can ever be made
+        without another being made first."""
+        piles = state.piles
+        tops = {(p[-1].suit, p[-1].rank) for i in ZODIAC if (p := piles[i])}
+        cards = TheZodiac.to_place(state) + tuple(piles[i][-1] for i in EQUATOR if piles[i])
+        return any((c.suit, c.rank + d) in tops for c in cards for d in (-1, 1))
+
+    def placing_failed(self, state: State) -> bool:
+        """ZO-5, ZO-12: the cards provably cannot all be placed. No marriage can be made,
+        now or after any number of re-deals (see :meth:`marriage_possible`), so the tops
+        of the Zodiac never change and no Equator place will ever be emptied again; the
+        cards still to be placed can then only go into the empty Equator places, and there
+        are more of them than places."""
+        if not self.placing(state) or self.marriage_possible(state):
+            return False
+        empty = sum(1 for i in EQUATOR if not state.piles[i])
+        return len(self.to_place(state)) > empty
+
+    def foundation_play_possible(self, state: State) -> bool:
+        """Once every card is placed: whether some Equator card or top of a Zodiac packet
+        can go to a foundation now."""
+        for i in list(EQUATOR) + list(ZODIAC):
+            if state.piles[i]:
+                card = state.piles[i][-1]
+                j = SUIT_INDEX[card.suit]
+                if self.accepts(state, ASC[j], card) or self.accepts(state, DESC[j], card):
+                    return True
+        return False
 
     # ---- rules -----------------------------------------------------------------------
     def candidate_moves(self, state: State) -> Iterator[Move]:
@@ -309,11 +381,12 @@ class TheZodiac(Game):
             if piles[STOCK]:
                 return IllegalMove(REDEAL, "The talon is re-dealt only when the whole pack "
                                    "has been dealt out.")
-            if state.vars[V_PLACED] == 0:
-                return IllegalMove(FAILED, "Not one card was placed in the whole of the last "
-                                   "deal: another would go exactly the same way, so the "
-                                   "cards cannot all be placed and the patience has "
-                                   "failed.")
+            if self.placing_failed(state):
+                return IllegalMove(FAILED, "No card still to be placed, and no card of the "
+                                   "Equator, can marry the top of any Zodiac packet, and "
+                                   "there are more cards to place than empty places in the "
+                                   "Equator: no re-deal can change that, and the patience "
+                                   "has failed.")
             return None
         return IllegalMove(BOARD, f"The Zodiac has no action {action!r}.")
 
@@ -342,16 +415,18 @@ class TheZodiac(Game):
             piles[di] = piles[di] + (card,)
         return State(tuple(piles), (redeals, placed))
 
-    def _any_legal(self, state: State) -> bool:
-        return any(self.refusal(state, m) is None for m in self.candidate_moves(state))
-
     def outcome_of(self, state: State) -> Outcome | None:
         if sum(len(state.piles[f]) for f in FOUNDATION_PILES) == TOTAL:
             return Outcome.WON
-        # Every move but the re-deal makes progress that cannot be undone (a card placed,
-        # dealt or played never goes back), and a re-deal is refused after a round that
-        # placed nothing; so a game always ends, and it is lost when nothing can be done.
-        return None if self._any_legal(state) else Outcome.LOST
+        if self.placing(state):
+            # While cards are placed, a round in which the player waits changes nothing, and
+            # every placing is progress that cannot be undone; the game is lost only when
+            # the cards provably cannot all be placed (ZO-12).
+            return Outcome.LOST if self.placing_failed(state) else None
+        # Once every card is placed, a late marriage (ZO-8) only covers a packet's top with
+        # an Equator card: the cards free to go to a foundation never grow in number, so
+        # the game is lost as soon as none of them can go (ZO-12).
+        return None if self.foundation_play_possible(state) else Outcome.LOST
 
     # ---- board -----------------------------------------------------------------------
     def status_line(self, state: State, out: Outcome | None) -> str:
@@ -360,15 +435,18 @@ class TheZodiac(Game):
             return "Won: all 104 cards are on the foundations."
         if out is Outcome.LOST:
             if self.placing(state):
-                return ("The cards cannot all be placed in the Zodiac and the Equator: the "
-                        "patience has failed.")
-            return (f"Nothing more can be played: the patience has failed with {played} "
-                    "cards on the foundations.")
+                left = len(self.to_place(state))
+                empty = sum(1 for i in EQUATOR if not state.piles[i])
+                return (f"No marriage can ever be made again, and the cards still to place "
+                        f"({left}) outnumber the empty Equator places ({empty}): they cannot "
+                        "all be placed, and the patience has failed.")
+            return (f"No card can go to a foundation, now or later: the patience has failed "
+                    f"with {played} cards on the foundations.")
         if not self.placing(state):
             return f"All the cards are placed · forming the foundations: {played} of 104"
         p = state.piles
         redeals, placed = state.vars
-        left = len(p[STOCK]) + len(p[TURNED]) + len(p[TALON])
+        left = len(self.to_place(state))
         parts = [f"Placing the cards: {left} still to place",
                  f"pack {len(p[STOCK])}", f"talon {len(p[TALON])}",
                  f"re-deals {redeals}", f"placed this round {placed}"]

@@ -2,8 +2,8 @@
 
 One page carries the main flow of deal 1: all 208 cards drawn and legible, a pair played by
 mouse, a pair played by keyboard, two cards paired and drawn as one overlapped unit, that
-pair played by keyboard (its buried card included), a refusal quoting Rule I, dealing out the
-pack, undo. Separate pages check a refusal quoting Rule III (a deal with a talon) and the
+pair played by keyboard (its buried card included), a refusal quoting Rule I, dealing a card
+from the pack, undo. Separate pages check a refusal quoting Rule III (a deal with a talon) and the
 board on a 390-pixel phone.
 """
 
@@ -225,29 +225,33 @@ def test_two_red_cards_are_refused_quoting_rule_1(flow: tuple[Any, Watch]) -> No
     assert position(page) == before
 
 
-def test_deal_out_shows_the_talon_tops(flow: tuple[Any, Watch]) -> None:
+def test_dealing_a_card_lays_it_face_up_on_its_talon(flow: tuple[Any, Watch]) -> None:
     page, _ = flow
+    before = piles(view(page))
     n = view(page)["played"]
-    assert piles(view(page))["stock"]
+    assert before["stock"]
     page.locator(f"{BOARD} button[data-cb-action='deal']").click()
     wait_played(page, n + 1)
-    v = view(page)
-    p = piles(v)
-    assert p["stock"] == [] and p["tr"] and p["tb"]
-    for talon in ("tr", "tb"):
-        top = page.locator(f"{BOARD} .cb-card[data-ref='{talon}']")
-        assert top.count() == 1 and "cb-back" not in (top.get_attribute("class") or "")
-        assert top.get_attribute("title")           # its name, for the reader
+    p = piles(view(page))
+    # One card at a time (EM-15): it goes on the talon of its colour, its face seen there.
+    assert len(p["stock"]) == len(before["stock"]) - 1
+    (talon,) = [t for t in ("tr", "tb") if len(p[t]) == len(before[t]) + 1]
+    top = page.locator(f"{BOARD} .cb-card[data-ref='{talon}']")
+    assert top.count() == 1 and "cb-back" not in (top.get_attribute("class") or "")
+    assert top.get_attribute("title")           # its name, for the reader
+    assert "is dealt onto the" in said(page)
+    assert p[talon][:-1] == [None] * (len(p[talon]) - 1)   # the rest of the talon unseen
     assert page.get_attribute(f"{BOARD} button[data-cb-action='deal']",
-                              "aria-disabled") == "true"
+                              "aria-disabled") != "true"
 
 
-def test_undo_takes_back_the_deal_out(flow: tuple[Any, Watch]) -> None:
+def test_undo_takes_back_the_card_dealt(flow: tuple[Any, Watch]) -> None:
     page, _ = flow
     n = view(page)["played"]
+    stock = len(piles(view(page))["stock"])
     page.locator(f"{BOARD} button[data-cb-cmd=undo]").click()
     wait_played(page, n - 1)
-    assert piles(view(page))["stock"]
+    assert len(piles(view(page))["stock"]) == stock + 1
     assert page.locator(f"{BOARD} .cb-card").count() == 208
 
 

@@ -56,6 +56,7 @@ def pile(g: TheConstitution, ref: str) -> tuple[Card, ...]:
 
 # ----------------------------------------------------------------------------- the deal
 
+@pytest.mark.rules("the-constitution-withdraw", "the-constitution-deal")
 def test_deal_places_government_and_four_divisions() -> None:
     g = engine.new_game(SLUG, seed=9)
     s = g.state
@@ -72,6 +73,7 @@ def test_deal_places_government_and_four_divisions() -> None:
     assert sorted(str(k) for k in KINGS) == sorted("KS KS KC KC KH KH KD KD".split())
 
 
+@pytest.mark.rules("the-constitution-deal", "the-constitution-rows")
 def test_rows_are_dealt_beginning_with_the_lowest() -> None:
     g = engine.new_game(SLUG, seed=9)
     rest = Counter(pack(2))
@@ -92,6 +94,7 @@ def test_same_deal_number_same_deal_and_different_numbers_differ() -> None:
 
 # ----------------------------------------------------------------------------- Rule I and VI
 
+@pytest.mark.rules("the-constitution-rule-1", "the-constitution-play-them")
 def test_rule_1_only_the_privy_council_plays_to_the_foundations() -> None:
     g = game({"pc0": "2S", "hl0": "2S", "hc0": "2H", "pp0": "2H"})
     assert refusal_rule(g, "hl0-f0") == R + "rule-1"
@@ -101,11 +104,13 @@ def test_rule_1_only_the_privy_council_plays_to_the_foundations() -> None:
     assert pile(g, "f0") == cards("AS 2S")
 
 
+@pytest.mark.rules("the-constitution-rule-6")
 def test_rule_6_foundations_follow_suit() -> None:
     g = game({"pc0": "2S"})
     assert refusal_rule(g, "pc0-f2") == R + "rule-6"   # f2 is an ace of clubs
 
 
+@pytest.mark.rules("the-constitution-foundations")
 def test_foundations_ascend_in_sequence_to_knaves() -> None:
     g = game({"pc0": "3H", "pc1": "2H", "f4": up_to("AS", "J"), "pc2": "5S", "hl1": "4H 3C"})
     assert refusal_rule(g, "pc0-f1") == R + "foundations"
@@ -118,12 +123,14 @@ def test_foundations_ascend_in_sequence_to_knaves() -> None:
     assert pile(g, "f1") == cards("AH 2H 3H")
 
 
+@pytest.mark.rules("the-constitution-foundations")
 def test_cards_on_the_foundations_stay_there() -> None:
     g = game({"f0": "AS 2S", "pc0": "3H"})
     assert refusal_rule(g, "f0-pc0") == R + "foundations"
     assert refusal_rule(g, "f0-f4") == R + "foundations"
 
 
+@pytest.mark.rules("the-constitution-withdraw")
 def test_government_figures_never_move_or_take_cards() -> None:
     g = game({"pc0": "JH"})
     assert refusal_rule(g, "sovereign-pc0") == R + "withdraw"
@@ -136,6 +143,7 @@ def test_government_figures_never_move_or_take_cards() -> None:
 
 # ----------------------------------------------------------------------------- Rules II-IV
 
+@pytest.mark.rules("the-constitution-rule-2")
 def test_rule_2_cards_go_up_to_the_next_division() -> None:
     g = game({"pp0": "9H", "hc0": "10S", "hc1": "10C", "hl0": "JH", "pc0": "5D"})
     assert refusal_rule(g, "hc0-hc1") == R + "rule-2"     # same division
@@ -147,6 +155,7 @@ def test_rule_2_cards_go_up_to_the_next_division() -> None:
     assert pile(g, "hl0") == cards("JH 10S")
 
 
+@pytest.mark.rules("the-constitution-rule-2")
 def test_rule_2_same_column_reading() -> None:
     piles = {"pp0": "9H", "hc0": "10S", "hc1": "10C"}
     g = game(piles, options="build_to:same")
@@ -155,6 +164,7 @@ def test_rule_2_same_column_reading() -> None:
     assert Move.parse("pp0-hc1") not in game(piles, options="build_to:same").legal_moves()
 
 
+@pytest.mark.rules("the-constitution-rule-3")
 def test_rule_3_only_the_top_card_of_a_sequence_is_available() -> None:
     g = game({"hc0": "10S 9H", "hl1": "10C"})
     assert refusal_rule(g, "hc0:0-hl1") == R + "rule-3"
@@ -163,6 +173,7 @@ def test_rule_3_only_the_top_card_of_a_sequence_is_available() -> None:
     assert pile(g, "hl1") == cards("10C 9H")
 
 
+@pytest.mark.rules("the-constitution-rule-4")
 def test_rule_4_sequences_descend_in_alternate_colours() -> None:
     g = game({"pp0": "9D", "pp1": "8S", "pp2": "9S", "hc0": "10H", "hc1": "10C"})
     assert refusal_rule(g, "pp0-hc0") == R + "rule-4"   # same colour
@@ -174,6 +185,7 @@ def test_rule_4_sequences_descend_in_alternate_colours() -> None:
     assert pile(g, "hc1") == cards("10C 9D")
 
 
+@pytest.mark.rules("the-constitution-rule-2", "the-constitution-rule-4")
 def test_any_number_of_cards_may_be_placed_and_carried_up() -> None:
     g = game({"pp0": "8C", "pp1": "7H", "hc0": "9H", "hc1": "8S", "hl0": "10S", "pc0": "JD"},
              rest_to="talon")
@@ -186,6 +198,7 @@ def test_any_number_of_cards_may_be_placed_and_carried_up() -> None:
 
 # ----------------------------------------------------------------------------- Rule V
 
+@pytest.mark.rules("the-constitution-rule-5")
 def test_rule_5_a_vacancy_in_the_privy_council_must_be_filled_at_once() -> None:
     g = game({"pc0": "2S", "hl3": "8C", "pp0": "10H"})
     g.play("pc0-f0")
@@ -199,6 +212,7 @@ def test_rule_5_a_vacancy_in_the_privy_council_must_be_filled_at_once() -> None:
     assert pile(g, "pc0") == cards("8C")
 
 
+@pytest.mark.rules("the-constitution-rule-5")
 def test_rule_5_the_cascade_reaches_the_people_which_take_the_talon() -> None:
     g = game({"pc0": "2S", "hl0": "8C", "hc0": "4H", "pp0": "10H", "stock": "10D",
               "talon": "9D 9H"}, rest_to="talon")
@@ -213,6 +227,7 @@ def test_rule_5_the_cascade_reaches_the_people_which_take_the_talon() -> None:
     assert g.open_vacancies(g.state) == []
 
 
+@pytest.mark.rules("the-constitution-rule-5")
 def test_rule_5_the_people_take_from_the_pack_when_there_is_no_talon() -> None:
     g = game({"pc0": "2S", "hl0": "8C", "hc0": "4H", "pp0": "10H", "talon": "",
               "stock": "9D 9H"})
@@ -222,6 +237,7 @@ def test_rule_5_the_people_take_from_the_pack_when_there_is_no_talon() -> None:
     assert pile(g, "stock")[-1] == Card.parse("9D")
 
 
+@pytest.mark.rules("the-constitution-rule-5")
 def test_people_vacancy_stays_when_talon_and_pack_are_empty() -> None:
     g = game({"pc0": "2S", "hl0": "8C", "hc0": "4H", "pp0": "10H", "talon": "",
               "stock": ""}, rest_to="discard")
@@ -230,6 +246,7 @@ def test_people_vacancy_stays_when_talon_and_pack_are_empty() -> None:
     assert not pile(g, "pp0")
 
 
+@pytest.mark.rules("the-constitution-rule-3", "the-constitution-rule-5")
 def test_moving_the_top_of_a_sequence_leaves_no_vacancy() -> None:
     g = game({"hc0": "10H 9S", "hl0": "10D"})
     g.play("hc0-hl0")
@@ -237,6 +254,7 @@ def test_moving_the_top_of_a_sequence_leaves_no_vacancy() -> None:
     assert g.open_vacancies(g.state) == []
 
 
+@pytest.mark.rules("the-constitution-rule-5")
 def test_filling_from_the_same_column_only_under_the_other_reading() -> None:
     g = game({"pc0": "2S", "hl3": "8C"}, options="fill_from:same")
     g.play("pc0-f0")
@@ -245,6 +263,7 @@ def test_filling_from_the_same_column_only_under_the_other_reading() -> None:
     g.play("hl0-pc0")
 
 
+@pytest.mark.rules("the-constitution-rule-2")
 def test_a_vacancy_with_nothing_below_stays_open() -> None:
     # the House of Lords is empty: the Privy Council vacancy cannot be filled (CO-4)
     lords_empty = {f"hl{c}": "" for c in range(8)}
@@ -260,6 +279,7 @@ def test_a_vacancy_with_nothing_below_stays_open() -> None:
     assert refusal_rule(g2, "pc1-pc0") == R + "rule-2"
 
 
+@pytest.mark.rules("the-constitution-rule-5")
 def test_vacancy_under_same_column_reading_waits_for_the_card_below() -> None:
     g = game({"pc0": "2S", "hl0": ""}, options="fill_from:same")
     # the Lords' vacancy is filled from the Commons directly below first
@@ -270,6 +290,7 @@ def test_vacancy_under_same_column_reading_waits_for_the_card_below() -> None:
 
 # ----------------------------------------------------------------------------- the talon
 
+@pytest.mark.rules("the-constitution-deal")
 def test_deal_turns_the_pack_onto_the_talon() -> None:
     g = game({"stock": "9D 9H"})
     g.play("deal")
@@ -278,11 +299,26 @@ def test_deal_turns_the_pack_onto_the_talon() -> None:
     assert pile(g, "talon") == cards("9H 9D")
 
 
+@pytest.mark.rules("the-constitution-play-them", "the-constitution-deal")
+def test_a_suitable_privy_council_card_need_not_be_played_first() -> None:
+    """CO-12: “play them” is not compulsory; the player may build or deal instead."""
+    two = f"2{ACES[0].suit.value}"
+    g = game({"pc0": two, "stock": "9D"})
+    legal = set(g.legal_moves())
+    assert Move.parse("pc0-f0") in legal and Move.parse("deal") in legal
+    g.play("deal")
+    assert pile(g, "pc0") == cards(two) and g.outcome() is None
+    g.play("pc0-f0")
+    assert pile(g, "f0")[-1] == Card.parse(two)
+
+
+@pytest.mark.rules("the-constitution-deal")
 def test_no_deal_when_the_pack_is_used_up() -> None:
     g = game({"stock": ""}, rest_to="talon")
     assert refusal_rule(g, "deal") == R + "deal"
 
 
+@pytest.mark.rules("the-constitution-deal", "the-constitution-rule-1")
 def test_pack_and_talon_cards_do_not_enter_directly() -> None:
     g = game({"pp0": "9H", "pc0": "2S", "stock": "10S", "talon": "2S 8S"},
              rest_to="discard")
@@ -294,6 +330,7 @@ def test_pack_and_talon_cards_do_not_enter_directly() -> None:
     assert refusal_rule(g, "pp0-stock") == R + "deal"
 
 
+@pytest.mark.rules("the-constitution-rule-4", "the-constitution-rule-1")
 def test_talon_may_build_on_the_people_under_the_other_reading() -> None:
     piles = {"pp0": "9H", "pp1": "9S", "stock": "", "talon": "2S 8S"}
     g = game(piles, options="talon_builds:yes", rest_to="discard")
@@ -306,6 +343,7 @@ def test_talon_may_build_on_the_people_under_the_other_reading() -> None:
 
 # ----------------------------------------------------------------------------- outcome
 
+@pytest.mark.rules("the-constitution-foundations")
 def test_won_when_every_foundation_reaches_the_knave() -> None:
     done = {f"f{k}": up_to(str(a), "J") for k, a in enumerate(ACES)}
     done["f0"] = up_to("AS", "10")

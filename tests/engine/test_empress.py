@@ -113,6 +113,8 @@ def test_four_packs_and_every_card_once() -> None:
         assert Counter(g.state.all_cards()) == full
 
 
+@pytest.mark.rules("the-empress-of-india-withdraw", "the-empress-of-india-thrown-aside",
+                   "the-empress-of-india-figure", "the-empress-of-india-foundations")
 def test_the_central_figure_and_the_queens_thrown_aside() -> None:
     p = piles_of(engine.new_game(SLUG, 5))
     assert p["emp"] == cards("QC")
@@ -128,6 +130,8 @@ def test_the_central_figure_and_the_queens_thrown_aside() -> None:
     assert roles["tr"] is roles["tb"] is Role.TALON
 
 
+@pytest.mark.rules("the-empress-of-india-deal", "the-empress-of-india-deal-talon",
+                   "the-empress-of-india-rule-4")
 @pytest.mark.parametrize("deal", range(12))
 def test_one_pass_fills_the_army_red_and_the_navy_black(deal: int) -> None:
     p = piles_of(engine.new_game(SLUG, deal))
@@ -146,6 +150,7 @@ def test_deals_are_reproducible_and_differ() -> None:
     assert engine.new_game(SLUG, 42).state_text() != a.state_text()
 
 
+@pytest.mark.rules("the-empress-of-india-pair-time", "the-empress-of-india-foundations")
 def test_the_first_pair_is_a_black_two_and_a_red_queen() -> None:
     for deal in range(30):
         g = engine.new_game(SLUG, deal)
@@ -157,6 +162,7 @@ def test_the_first_pair_is_a_black_two_and_a_red_queen() -> None:
 
 # --------------------------------------------------------------------------- Rule I
 
+@pytest.mark.rules("the-empress-of-india-rule-1", "the-empress-of-india-rule-2")
 def test_a_red_and_a_black_card_go_up_together() -> None:
     g = position({"a3": "QH", "n5": "2S", "tr": "7D 9H", "tb": "4C 8S"})
     g0 = next(f for f in GENERALS if SUIT[f].value == "H")
@@ -171,6 +177,7 @@ def test_a_red_and_a_black_card_go_up_together() -> None:
     assert p["n5"] == cards("8S") and p["tb"] == cards("4C")
 
 
+@pytest.mark.rules("the-empress-of-india-rule-1")
 def test_the_steps_of_a_pair_may_come_in_either_order() -> None:
     g = position({"a0": "QD", "n0": "2C"})
     gd = next(f for f in GENERALS if SUIT[f].value == "D")
@@ -179,6 +186,7 @@ def test_the_steps_of_a_pair_may_come_in_either_order() -> None:
     assert piles_of(g)[gd][-1] == Card.parse("QD")
 
 
+@pytest.mark.rules("the-empress-of-india-rule-1")
 def test_a_card_alone_is_refused_by_rule_1() -> None:
     g = position({"a3": "QH", "n5": "2S"})
     g0 = next(f for f in GENERALS if SUIT[f].value == "H")
@@ -187,6 +195,7 @@ def test_a_card_alone_is_refused_by_rule_1() -> None:
     assert "(Rule I)" in e.message and "at the same time" in e.message
 
 
+@pytest.mark.rules("the-empress-of-india-rule-1")
 def test_two_cards_of_one_colour_are_refused_by_rule_1() -> None:
     g = position({"a3": "QH", "a4": "QD"})
     gh = next(f for f in GENERALS if SUIT[f].value == "H")
@@ -194,6 +203,7 @@ def test_two_cards_of_one_colour_are_refused_by_rule_1() -> None:
     assert refusal_rule(g, f"a3-{gh}+a4-{gd}") == rid("rule-1")
 
 
+@pytest.mark.rules("the-empress-of-india-rule-1")
 def test_three_steps_or_a_second_step_off_the_foundations_are_refused() -> None:
     g = position({"a3": "QH", "n5": "2S", "n6": "2C"})
     gh = next(f for f in GENERALS if SUIT[f].value == "H")
@@ -206,6 +216,7 @@ def test_three_steps_or_a_second_step_off_the_foundations_are_refused() -> None:
 
 # --------------------------------------------------------------------------- foundations
 
+@pytest.mark.rules("the-empress-of-india-rule-5")
 def test_rule_5_foundations_follow_suit() -> None:
     g = position({"a3": "QD", "n5": "2S"})
     gh = next(f for f in GENERALS if SUIT[f].value == "H")
@@ -215,6 +226,7 @@ def test_rule_5_foundations_follow_suit() -> None:
     assert refusal_rule(g, f"a3-{gh}+n5-{sp}") == rid("rule-5")
 
 
+@pytest.mark.rules("the-empress-of-india-foundations")
 def test_red_cards_on_generals_black_cards_on_admirals() -> None:
     g = position({"a3": "QH", "n5": "2S"})
     gh = next(f for f in GENERALS if SUIT[f].value == "H")
@@ -222,6 +234,7 @@ def test_red_cards_on_generals_black_cards_on_admirals() -> None:
     assert refusal_rule(g, f"a3-{sp}+n5-{gh}") == rid("foundations")
 
 
+@pytest.mark.rules("the-empress-of-india-foundations", "the-empress-of-india-omit")
 def test_sequences_and_the_note_on_knaves_and_queens() -> None:
     gh = next(f for f in GENERALS if SUIT[f].value == "H")
     sp = next(f for f in ADMIRALS if SUIT[f].value == "S")
@@ -247,6 +260,7 @@ def test_sequences_and_the_note_on_knaves_and_queens() -> None:
 
 # --------------------------------------------------------------------------- Rules II–IV
 
+@pytest.mark.rules("the-empress-of-india-rule-2", "the-empress-of-india-rule-4")
 def test_refill_from_the_pack_turns_to_the_wanted_colour() -> None:
     # Red talon empty: the pack is turned; black cards turned on the way go to the black
     # talon (the Navy being full), the first red card fills the Army's vacancy.
@@ -263,6 +277,7 @@ def test_refill_from_the_pack_turns_to_the_wanted_colour() -> None:
     assert p["tr"] == []
 
 
+@pytest.mark.rules("the-empress-of-india-rule-2")
 def test_refill_from_the_pack_fills_other_vacancies_on_the_way() -> None:
     # Both talons empty: the Army vacancy is served first; a black card turned meanwhile
     # fills the Navy vacancy.
@@ -275,6 +290,7 @@ def test_refill_from_the_pack_fills_other_vacancies_on_the_way() -> None:
     assert p["n5"] == cards("4C") and p["a3"] == cards("5H") and p["stock"] == cards("3S")
 
 
+@pytest.mark.rules("the-empress-of-india-rule-2")
 def test_without_a_talon_or_pack_a_vacancy_stays_open() -> None:
     g = position({"a3": "QH", "n5": "2S", "tr": "", "tb": "4S 5S", "stock": ""},
                  rest_to="out")
@@ -285,6 +301,7 @@ def test_without_a_talon_or_pack_a_vacancy_stays_open() -> None:
     assert g.outcome() is None and "vacancies: 1" in engine.view_of(g)["status"]
 
 
+@pytest.mark.rules("the-empress-of-india-rule-2", "the-empress-of-india-deal-out")
 def test_em5_wait_leaves_the_vacancy_for_the_deal_out() -> None:
     g = position({"a3": "QH", "n5": "2S", "tr": "", "tb": "5C",
                   "stock": "9D 4S 6H 8C 7S"}, options="pack_refill:wait", rest_to="out")
@@ -296,6 +313,22 @@ def test_em5_wait_leaves_the_vacancy_for_the_deal_out() -> None:
     # Moving a card into the vacancy by hand is refused: the rules refill it.
     assert refusal_rule(g, "stock-a3") == rid("rule-2")
     assert refusal_rule(g, "a4-a3") == rid("rule-2")
+    # Dealt card by card (EM-15): the black cards go on their talon, the first red card
+    # dealt is "required to fill" the vacancy and fills it.
+    g.play("deal")
+    assert piles_of(g)["tb"] == cards("7S") and piles_of(g)["a3"] == []
+    assert "vacancies: 1" in engine.view_of(g)["status"]
+    g.play("deal")
+    assert "into the vacancy" in g.describe(g.state, Move.parse("deal"))
+    g.play("deal")
+    p = piles_of(g)
+    assert p["a3"] == cards("6H") and p["tr"] == [] and p["tb"] == cards("7S 8C")
+    assert p["stock"] == cards("9D 4S")
+    # Dealt at once, the same cards go the same way.
+    g = position({"a3": "QH", "n5": "2S", "tr": "", "tb": "5C",
+                  "stock": "9D 4S 6H 8C 7S"}, options="pack_refill:wait,deal_out:all",
+                 rest_to="out")
+    g.play(f"a3-{gh}+n5-{sp}")
     g.play("deal")
     p = piles_of(g)
     assert p["a3"] == cards("6H")                  # the first red card turned
@@ -304,9 +337,12 @@ def test_em5_wait_leaves_the_vacancy_for_the_deal_out() -> None:
     assert p["stock"] == []
 
 
-def test_deal_out_divides_the_pack_between_the_talons() -> None:
-    g = position({"tr": "3H", "tb": "3C", "stock": "4D 5S 6H 7C 8D"}, rest_to="out")
+@pytest.mark.rules("the-empress-of-india-deal-out", "the-empress-of-india-rule-4")
+def test_em15_all_at_once_divides_the_pack_between_the_talons() -> None:
+    g = position({"tr": "3H", "tb": "3C", "stock": "4D 5S 6H 7C 8D"}, options="deal_out:all",
+                 rest_to="out")
     assert "deal" in legal(g)
+    assert "5 cards" in g.describe(g.state, Move.parse("deal"))
     g.play("deal")
     p = piles_of(g)
     assert p["tr"] == cards("3H 8D 6H 4D") and p["tb"] == cards("3C 7C 5S")
@@ -315,6 +351,75 @@ def test_deal_out_divides_the_pack_between_the_talons() -> None:
     assert "deal" not in legal(g)
 
 
+@pytest.mark.rules("the-empress-of-india-deal-out", "the-empress-of-india-rule-4")
+def test_em15_the_pack_is_dealt_out_one_card_at_a_time() -> None:
+    # Audit, deviation 7: "deal" turned the whole pack at once. By default it turns one card,
+    # which goes on the talon of its colour, and the player may act before the next.
+    g = position({"tr": "3H", "tb": "3C", "stock": "4D 5S 6H 7C 8D"}, rest_to="out")
+    assert engine.options_to_text(g.options) == ""          # the default reading
+    assert g.describe(g.state, Move.parse("deal")) == (
+        "The eight of diamonds is dealt onto the red talon.")
+    g.play("deal")
+    p = piles_of(g)
+    assert p["stock"] == cards("4D 5S 6H 7C")
+    assert p["tr"] == cards("3H 8D") and p["tb"] == cards("3C")
+    # Between two cards the player may pair (and so make a vacancy) or deal on.
+    assert "deal" in legal(g) and "a0-n0" in legal(g)
+    for _ in range(4):
+        g.play("deal")
+    p = piles_of(g)
+    assert p["tr"] == cards("3H 8D 6H 4D") and p["tb"] == cards("3C 7C 5S")
+    assert p["stock"] == [] and refusal_rule(g, "deal") == rid("deal-out")
+    # Undo takes back one card at a time.
+    g.undo()
+    assert piles_of(g)["stock"] == cards("4D") and piles_of(g)["tr"] == cards("3H 8D 6H")
+
+
+@pytest.mark.rules("the-empress-of-india-choose-time", "the-empress-of-india-deal-out",
+                   "the-empress-of-india-rule-2", "the-empress-of-india-rule-3")
+def test_em15_the_ten_of_clubs_waits_on_top_of_the_talon() -> None:
+    # The chapter's example: the Admiral of clubs wants its ten. The player deals until the
+    # ten of clubs lies on top of the black talon, then makes a vacancy in the Navy (here by
+    # laying a Navy card on an Army card), which the ten fills; it goes up with a red card.
+    gh = next(f for f in GENERALS if SUIT[f].value == "H")
+    ac = next(f for f in ADMIRALS if SUIT[f].value == "C")
+    g = position({ac: admiral("C", "9"), "a3": "QH", "tr": "", "tb": "",
+                  "stock": "4S 7D 10C"}, rest_to="out")
+    assert not [m for m in g.legal_moves() if len(m.steps) == 2]
+    g.play("deal")
+    p = piles_of(g)
+    assert p["tb"] == cards("10C") and p["stock"] == cards("4S 7D")
+    # Rule III: the ten cannot be played from the talon ...
+    assert refusal_rule(g, f"a3-{gh}+tb-{ac}") == rid("rule-3")
+    # ... but a vacancy in the Navy brings it in (Rule II), and then it goes up.
+    g.play("n4-a5")
+    assert piles_of(g)["n4"] == cards("10C") and piles_of(g)["tb"] == []
+    move = f"a3-{gh}+n4-{ac}"
+    assert move in legal(g)
+    g.play(move)
+    assert piles_of(g)[ac][-1] == Card.parse("10C")
+
+
+@pytest.mark.rules("the-empress-of-india-rule-2", "the-empress-of-india-deal-out")
+def test_em15_a_vacancy_made_while_dealing_refills_from_the_talon_or_the_pack() -> None:
+    gh = next(f for f in GENERALS if SUIT[f].value == "H")
+    sp = next(f for f in ADMIRALS if SUIT[f].value == "S")
+    g = position({"a3": "QH", "n5": "2S", "tr": "", "tb": "",
+                  "stock": "6C 9H 8D 4S 5C"}, rest_to="out")
+    g.play("deal")                                   # 5C onto the black talon
+    g.play(f"a3-{gh}+n5-{sp}")
+    p = piles_of(g)
+    # The Navy place takes the top of its talon, the card just dealt; the red talon being
+    # empty, the Army place takes the next red card of the pack, the black card turned on
+    # the way going on its talon (EM-5).
+    assert p["n5"] == cards("5C") and p["a3"] == cards("8D")
+    assert p["tb"] == cards("4S") and p["tr"] == [] and p["stock"] == cards("6C 9H")
+    # Then the dealing goes on from where the pack stands.
+    g.play("deal")
+    assert piles_of(g)["tr"] == cards("9H") and piles_of(g)["stock"] == cards("6C")
+
+
+@pytest.mark.rules("the-empress-of-india-rule-3")
 def test_rule_3_pack_and_talon_cards_pass_through_the_army_or_navy() -> None:
     gh = next(f for f in GENERALS if SUIT[f].value == "H")
     sp = next(f for f in ADMIRALS if SUIT[f].value == "S")
@@ -326,6 +431,7 @@ def test_rule_3_pack_and_talon_cards_pass_through_the_army_or_navy() -> None:
     assert "(Rule III)" in e.message and "Army or Navy" in e.message
 
 
+@pytest.mark.rules("the-empress-of-india-rule-4")
 def test_rule_4_cards_reach_the_talons_only_from_the_pack() -> None:
     g = position({})
     assert refusal_rule(g, "a0-tr") == rid("rule-4")
@@ -333,6 +439,7 @@ def test_rule_4_cards_reach_the_talons_only_from_the_pack() -> None:
     assert refusal_rule(g, "a0-stock") == rid("board")
 
 
+@pytest.mark.rules("the-empress-of-india-rule-2")
 def test_rule_2_is_quoted_when_a_vacancy_is_filled_by_hand() -> None:
     g = position({"a3": "", "tr": ""}, options="pack_refill:wait", rest_to="out")
     e = pytest.raises(IllegalMove, g.play, "n4-a3").value
@@ -341,6 +448,7 @@ def test_rule_2_is_quoted_when_a_vacancy_is_filled_by_hand() -> None:
 
 # --------------------------------------------------------------------------- pairing
 
+@pytest.mark.rules("the-empress-of-india-pairing", "the-empress-of-india-refill")
 def test_an_army_card_laid_on_a_navy_card() -> None:
     g = position({"a3": "5H", "n7": "9S", "tr": "6D 7H", "tb": "8C"})
     assert "a3-n7" in legal(g)
@@ -351,6 +459,7 @@ def test_an_army_card_laid_on_a_navy_card() -> None:
     assert p["tb"] == cards("8C")
 
 
+@pytest.mark.rules("the-empress-of-india-pairing", "the-empress-of-india-refill")
 def test_a_navy_card_laid_on_an_army_card() -> None:
     g = position({"a3": "5H", "n7": "9S", "tr": "6D", "tb": "8C 4S"})
     g.play("n7-a3")
@@ -358,6 +467,7 @@ def test_a_navy_card_laid_on_an_army_card() -> None:
     assert p["a3"] == cards("5H 9S") and p["n7"] == cards("4S") and p["tb"] == cards("8C")
 
 
+@pytest.mark.rules("the-empress-of-india-pairing")
 def test_pairing_within_one_body_is_refused() -> None:
     g = position({})
     assert refusal_rule(g, "a1-a2") == rid("pairing")
@@ -365,6 +475,7 @@ def test_pairing_within_one_body_is_refused() -> None:
     assert refusal_rule(g, "a1-a1") == rid("pairing")
 
 
+@pytest.mark.rules("the-empress-of-india-paired-once", "the-empress-of-india-paired")
 def test_each_card_can_only_be_paired_once() -> None:
     g = position({"a3": "5H", "n7": "9S"})
     g.play("a3-n7")
@@ -375,6 +486,8 @@ def test_each_card_can_only_be_paired_once() -> None:
                    for m in g.legal_moves() if len(m.steps) == 1)
 
 
+@pytest.mark.rules("the-empress-of-india-paired", "the-empress-of-india-rule-1",
+                   "the-empress-of-india-refill")
 def test_a_pair_is_played_together_and_only_together() -> None:
     gh = next(f for f in GENERALS if SUIT[f].value == "H")
     sp = next(f for f in ADMIRALS if SUIT[f].value == "S")
@@ -392,6 +505,7 @@ def test_a_pair_is_played_together_and_only_together() -> None:
     assert p["n7"] == cards("4C")                     # a Navy place: refilled black
 
 
+@pytest.mark.rules("the-empress-of-india-paired")
 def test_a_pair_waits_until_both_its_cards_fit() -> None:
     gh = next(f for f in GENERALS if SUIT[f].value == "H")
     sp = next(f for f in ADMIRALS if SUIT[f].value == "S")
@@ -401,6 +515,7 @@ def test_a_pair_waits_until_both_its_cards_fit() -> None:
     assert not [m for m in g.legal_moves() if any(s.startswith("a3") for s, _ in m.steps)]
 
 
+@pytest.mark.rules("the-empress-of-india-rule-1")
 def test_em1_stacked_only_pairs_made_beforehand_are_played() -> None:
     gh = next(f for f in GENERALS if SUIT[f].value == "H")
     sp = next(f for f in ADMIRALS if SUIT[f].value == "S")
@@ -411,23 +526,42 @@ def test_em1_stacked_only_pairs_made_beforehand_are_played() -> None:
     assert f"n7-{gh}+n7:0-{sp}" in legal(g)
 
 
+@pytest.mark.rules("the-empress-of-india-pair-time", "the-empress-of-india-choose-time")
 def test_em12_pairing_only_when_no_pair_can_be_played() -> None:
     g = position({"a3": "QH", "n7": "2S"}, options="pairing_time:no-pair")
     assert refusal_rule(g, "a4-n8") == rid("pair-time")
     assert not [m for m in g.legal_moves() if len(m.steps) == 1]
     g = position({}, options="pairing_time:no-pair")
     assert "a4-n8" in legal(g)
+    # By default ("you may choose your own time") pairing is open while a pair is ready.
+    g = position({"a3": "QH", "n7": "2S"})
+    assert "a4-n8" in legal(g) and "a3-n8" in legal(g)
 
 
+@pytest.mark.rules("the-empress-of-india-deal-out")
 def test_em8_deal_out_only_when_no_pair_can_be_played() -> None:
     g = position({"a3": "QH", "n7": "2S", "stock": "5H"}, options="deal_out_time:stuck")
     assert refusal_rule(g, "deal") == rid("deal-out")
     g = position({"stock": "5H"}, options="deal_out_time:stuck")
     assert "deal" in legal(g)
+    # Card by card, the test is made before each card.
+    g = position({"a3": "QH", "tb": "", "stock": "4H 2S 7D"}, options="deal_out_time:stuck",
+                 rest_to="out")
+    g.play("deal")                                   # 7D onto the red talon
+    g.play("deal")                                   # 2S onto the black talon
+    g.play("n5-a4")                                  # the 2S comes into the Navy: a pair
+    assert refusal_rule(g, "deal") == rid("deal-out")
+    g = position({"a3": "QH", "tb": "", "stock": "4H 2S 7D"}, rest_to="out")
+    g.play("deal")
+    g.play("deal")
+    g.play("n5-a4")
+    assert "deal" in legal(g)                         # by default the player chooses
 
 
 # --------------------------------------------------------------------------- what never moves
 
+@pytest.mark.rules("the-empress-of-india-figure", "the-empress-of-india-thrown-aside",
+                   "the-empress-of-india-foundations")
 def test_the_figure_the_queens_and_the_foundations_never_move() -> None:
     g = position({})
     assert refusal_rule(g, "emp-a0") == rid("figure")
@@ -439,6 +573,7 @@ def test_the_figure_the_queens_and_the_foundations_never_move() -> None:
     assert refusal_rule(g, "ad0-g0+a0-ad1") == rid("foundations")
 
 
+@pytest.mark.rules("the-empress-of-india-no-redeal")
 def test_board_errors_and_the_missing_redeal() -> None:
     g = position({})
     assert refusal_rule(g, "redeal") == rid("no-redeal")
@@ -466,6 +601,7 @@ def _almost_won() -> engine.Game:
     return position(spec, fill=False)
 
 
+@pytest.mark.rules("the-empress-of-india-foundations", "the-empress-of-india-omit")
 def test_won_when_all_176_cards_are_played() -> None:
     g = _almost_won()
     assert g.outcome() is None
@@ -537,6 +673,27 @@ def test_view_shows_only_the_top_of_each_talon_and_pairs_as_two_cards() -> None:
     assert {piles[g]["rotate"] for g in GENERALS} == {0, 90, 45, -45}
 
 
+@pytest.mark.parametrize("options", ["", "deal_out:all"])
+def test_view_hides_the_pack_and_all_but_each_talon_top_while_dealing(options: str) -> None:
+    """EM-6: a talon is a face-up packet whose top alone is seen; the pack is face down;
+    every other card, a pair's two included, lies face up."""
+    g = engine.new_game(SLUG, 3, options=options)
+    g.play(next(m for m in g.legal_moves() if len(m.steps) == 1))      # a pair, too
+    for _ in range(6):
+        now = piles_of(g)
+        v = {p["id"]: [c["c"] for c in p["cards"]] for p in engine.view_of(g)["piles"]}
+        assert v["stock"] == [None] * len(now["stock"])
+        for t in ("tr", "tb"):
+            top = [str(c) for c in now[t][-1:]]
+            assert v[t] == [None] * (len(now[t]) - len(top)) + top
+        for pid, cs in now.items():
+            if pid not in ("stock", "tr", "tb"):
+                assert v[pid] == [str(c) for c in cs]
+        if "deal" not in legal(g):
+            break
+        g.play("deal")
+
+
 def test_layouts_name_real_piles() -> None:
     ids = {p.id for p in CLS.PILES}
     names = [lay.name for lay in CLS.LAYOUTS]
@@ -588,7 +745,7 @@ def test_describe_says_what_a_move_does() -> None:
     text = g.describe(g.state, Move.parse(f"a3-{gh}+n5-{sp}"))
     assert "queen of hearts" in text and "two of spades" in text
     assert "paired" in g.describe(g.state, Move.parse("a3-n5"))
-    assert "dealt out" in g.describe(g.state, Move.parse("deal"))
+    assert "is dealt onto the" in g.describe(g.state, Move.parse("deal"))
 
 
 # --------------------------------------------------------------------------- random play
@@ -597,7 +754,8 @@ PLAYOUT = settings(max_examples=30, deadline=None,
                    suppress_health_check=[HealthCheck.too_slow])
 OPTIONS = st.sampled_from(["", "pair_play:stacked", "pack_refill:wait",
                            "deal_out_time:stuck,pairing_time:no-pair",
-                           "pack_refill:wait,pair_play:stacked"])
+                           "pack_refill:wait,pair_play:stacked", "deal_out:all",
+                           "deal_out:all,pack_refill:wait"])
 
 
 def check_invariants(g: engine.Game, full: Counter[Card]) -> None:

@@ -45,6 +45,7 @@ def up_to(base: str, last: str) -> str:
 
 # ----------------------------------------------------------------------------- the deal
 
+@pytest.mark.rules("the-sultan-sultan", "the-sultan-foundations", "the-sultan-divan")
 def test_deal_places_sultan_foundations_divan_and_pack() -> None:
     g = engine.new_game(SLUG, seed=11)
     s = g.state
@@ -69,6 +70,7 @@ def test_same_deal_number_same_deal_and_different_numbers_differ() -> None:
 
 # ----------------------------------------------------------------------------- foundations
 
+@pytest.mark.rules("the-sultan-rule-1")
 def test_rule_1_foundations_follow_suit() -> None:
     g = game({"d0": "AS", "d1": "AC"})
     assert refusal_rule(g, "d0-f0") == R + "rule-1"  # f0 is a king of clubs
@@ -76,6 +78,7 @@ def test_rule_1_foundations_follow_suit() -> None:
     assert g.state.piles[FOUNDATION_PILES[0]] == cards("KC AC")
 
 
+@pytest.mark.rules("the-sultan-foundations")
 def test_kings_begin_with_ace_and_ascend_to_queen() -> None:
     g = game({"d0": "2C", "d1": "AC", "d2": "3C"})
     assert refusal_rule(g, "d0-f0") == R + "foundations"
@@ -86,6 +89,7 @@ def test_kings_begin_with_ace_and_ascend_to_queen() -> None:
     assert g.state.piles[FOUNDATION_PILES[0]] == cards("KC AC 2C 3C")
 
 
+@pytest.mark.rules("the-sultan-foundations")
 def test_ace_of_hearts_ascends_the_same_way() -> None:
     g = game({"d0": "2H", "d1": "3H"})
     assert refusal_rule(g, "d1-f1") == R + "foundations"
@@ -94,6 +98,7 @@ def test_ace_of_hearts_ascends_the_same_way() -> None:
     assert g.state.piles[FOUNDATION_PILES[1]] == cards("AH 2H 3H")
 
 
+@pytest.mark.rules("the-sultan-foundations")
 def test_second_ace_of_hearts_goes_only_on_the_king_of_hearts() -> None:
     g = game({"d0": "AH"})
     assert refusal_rule(g, "d0-f1") == R + "foundations"
@@ -101,6 +106,7 @@ def test_second_ace_of_hearts_goes_only_on_the_king_of_hearts() -> None:
     assert g.state.piles[FOUNDATION_PILES[6]] == cards("KH AH")
 
 
+@pytest.mark.rules("the-sultan-foundations")
 def test_a_foundation_ends_with_the_queen() -> None:
     g = game({"f0": up_to("KC", "Q"), "d0": "AC"})
     assert refusal_rule(g, "d0-f0") == R + "foundations"
@@ -109,12 +115,14 @@ def test_a_foundation_ends_with_the_queen() -> None:
     g.play("d0-f2")
 
 
+@pytest.mark.rules("the-sultan-foundations")
 def test_cards_on_the_foundations_stay_there() -> None:
     g = game({"f0": "KC AC", "d0": ""}, rest_to="talon")
     assert refusal_rule(g, "f0-d0") == R + "foundations"
     assert refusal_rule(g, "f0-f2") == R + "foundations"
 
 
+@pytest.mark.rules("the-sultan-sultan")
 def test_the_sultan_remains_alone() -> None:
     g = game({"d0": "AH"})
     assert refusal_rule(g, "d0-sultan") == R + "sultan"
@@ -123,6 +131,7 @@ def test_the_sultan_remains_alone() -> None:
 
 # ----------------------------------------------------------------------------- the Divan
 
+@pytest.mark.rules("the-sultan-refill", "the-sultan-talon", "the-sultan-divan")
 def test_divan_cards_go_only_to_the_foundations() -> None:
     g = game({**FULL_DIVAN})
     assert refusal_rule(g, "d0-d1") == R + "refill"
@@ -131,6 +140,7 @@ def test_divan_cards_go_only_to_the_foundations() -> None:
     assert refusal_rule(g, "d0-turned") == R + "divan"
 
 
+@pytest.mark.rules("the-sultan-refill")
 def test_divan_vacancy_is_refilled_at_once_from_the_talon() -> None:
     g = game({**FULL_DIVAN, "d3": "AC", "talon": "9H 10H", "stock": "JD"}, rest_to="talon")
     g.play("d3-f0")
@@ -139,6 +149,7 @@ def test_divan_vacancy_is_refilled_at_once_from_the_talon() -> None:
     assert g.state.piles[STOCK] == cards("JD")
 
 
+@pytest.mark.rules("the-sultan-refill")
 def test_divan_vacancy_is_refilled_from_the_pack_when_there_is_no_talon() -> None:
     g = game({**FULL_DIVAN, "d3": "AC", "talon": "", "stock": "9H 10H"})
     g.play("d3-f0")
@@ -147,6 +158,7 @@ def test_divan_vacancy_is_refilled_from_the_pack_when_there_is_no_talon() -> Non
     assert not g.state.piles[TALON_PILE]
 
 
+@pytest.mark.rules("the-sultan-refill")
 def test_divan_vacancy_stays_when_talon_and_pack_are_empty() -> None:
     rest = {"f0": up_to("KC", "Q"), "f2": up_to("KC", "J"), "f3": up_to("KD", "Q"),
             "f4": up_to("KD", "Q"), "f5": up_to("KS", "Q"), "f6": up_to("KH", "Q"),
@@ -159,6 +171,7 @@ def test_divan_vacancy_stays_when_talon_and_pack_are_empty() -> None:
 
 # ----------------------------------------------------------------------------- dealing
 
+@pytest.mark.rules("the-sultan-talon", "the-sultan-deal")
 def test_unsuitable_turned_card_is_laid_on_the_talon() -> None:
     g = game({**FULL_DIVAN, "talon": "", "stock": "9H"})
     g.play("deal")
@@ -166,6 +179,7 @@ def test_unsuitable_turned_card_is_laid_on_the_talon() -> None:
     assert not g.state.piles[TURNED]
 
 
+@pytest.mark.rules("the-sultan-talon", "the-sultan-rule-1", "the-sultan-deal")
 def test_suitable_turned_card_waits_to_be_played() -> None:
     g = game({**FULL_DIVAN, "d0": "AC", "talon": "9H", "stock": "AS"})
     g.play("deal")
@@ -190,17 +204,20 @@ def test_suitable_turned_card_may_be_laid_aside_under_the_other_reading() -> Non
     assert g.state.piles[TALON_PILE] == cards("9H AS")
 
 
+@pytest.mark.rules("the-sultan-deal")
 def test_pack_cards_are_only_turned_up() -> None:
     g = game({**FULL_DIVAN, "stock": "AS"})
     assert refusal_rule(g, "stock-f5") == R + "deal"
     assert refusal_rule(g, "stock-talon") == R + "deal"
 
 
+@pytest.mark.rules("the-sultan-deal")
 def test_nothing_to_turn_when_the_pack_is_used_up() -> None:
     g = game({**FULL_DIVAN, "stock": ""}, rest_to="talon")
     assert refusal_rule(g, "deal") == R + "deal"
 
 
+@pytest.mark.rules("the-sultan-talon", "the-sultan-refill")
 def test_only_turned_cards_go_to_the_talon() -> None:
     g = game({**FULL_DIVAN, "talon": "9H 10H"})
     assert refusal_rule(g, "talon-talon") == R + "talon"
@@ -209,6 +226,7 @@ def test_only_turned_cards_go_to_the_talon() -> None:
 
 # ----------------------------------------------------------------------------- the talon
 
+@pytest.mark.rules("the-sultan-talon", "the-sultan-divan")
 def test_talon_top_may_be_played() -> None:
     g = game({**FULL_DIVAN, "talon": "AC 9H AS"})
     assert refusal_rule(g, "talon:0-f0") == R + "talon"
@@ -216,6 +234,7 @@ def test_talon_top_may_be_played() -> None:
     assert g.state.piles[TALON_PILE] == cards("AC 9H")
 
 
+@pytest.mark.rules("the-sultan-talon")
 def test_talon_not_played_under_the_strict_reading() -> None:
     g = game({**FULL_DIVAN, "talon": "AS"}, options="talon_play:no")
     assert refusal_rule(g, "talon-f5") == R + "talon"
@@ -228,11 +247,13 @@ def _ready_to_redeal(**kw: object) -> TheSultan:
     return game({**FULL_DIVAN, "stock": ""}, rest_to="talon", deal=17, **kw)
 
 
+@pytest.mark.rules("the-sultan-redeal")
 def test_redeal_only_when_the_pack_is_dealt_out() -> None:
     g = game({**FULL_DIVAN, "stock": "9H"})
     assert refusal_rule(g, "redeal") == R + "redeal"
 
 
+@pytest.mark.rules("the-sultan-redeal")
 def test_redeal_shuffles_the_talon_into_a_new_pack() -> None:
     g = _ready_to_redeal()
     talon = g.state.piles[TALON_PILE]
@@ -244,6 +265,7 @@ def test_redeal_shuffles_the_talon_into_a_new_pack() -> None:
     assert g.var(s, "redeals") == 1
 
 
+@pytest.mark.rules("the-sultan-redeal")
 def test_the_shuffle_is_the_same_every_time_and_differs_by_deal() -> None:
     a, b = _ready_to_redeal(), _ready_to_redeal()
     a.play("redeal")
@@ -254,6 +276,7 @@ def test_the_shuffle_is_the_same_every_time_and_differs_by_deal() -> None:
     assert c.state.piles[STOCK] != a.state.piles[STOCK]
 
 
+@pytest.mark.rules("the-sultan-redeal")
 def test_the_talon_is_redealt_twice_at_most() -> None:
     g = _ready_to_redeal()
     for _ in range(2):
@@ -268,6 +291,7 @@ def test_the_talon_is_redealt_twice_at_most() -> None:
     assert refusal_rule(g, "redeal") == R + "redeal"
 
 
+@pytest.mark.rules("the-sultan-redeal")
 def test_one_redeal_under_the_other_count() -> None:
     g = _ready_to_redeal(options="redeals:1")
     g.play("redeal")
@@ -276,11 +300,13 @@ def test_one_redeal_under_the_other_count() -> None:
     assert refusal_rule(g, "redeal") == R + "redeal"
 
 
+@pytest.mark.rules("the-sultan-redeal")
 def test_no_redeal_without_a_talon() -> None:
     g = game({"stock": "", "talon": ""}, rest_to="d0")
     assert refusal_rule(g, "redeal") == R + "redeal"
 
 
+@pytest.mark.rules("the-sultan-redeal")
 def test_position_restores_the_shuffled_redeal_exactly() -> None:
     g = engine.new_game(SLUG, seed=4242)
     rng = random.Random(1)
@@ -298,6 +324,7 @@ def _complete() -> dict[str, str]:
     return {f"f{j}": up_to(str(b), "Q") for j, b in enumerate(BASES)}
 
 
+@pytest.mark.rules("the-sultan-foundations")
 def test_won_when_eight_queens_surround_the_sultan() -> None:
     done = _complete()
     g = game({**done, "f0": up_to("KC", "J"), "stock": "", "talon": ""}, rest_to="d0")
@@ -316,6 +343,7 @@ def test_lost_when_nothing_more_can_be_done() -> None:
     assert "failed" in g.status_of(g.state)
 
 
+@pytest.mark.rules("the-sultan-redeal")
 def test_not_lost_while_a_redeal_remains() -> None:
     g = game({**FULL_DIVAN, "stock": ""}, rest_to="talon", vars={"redeals": 1},
              options="talon_play:no")

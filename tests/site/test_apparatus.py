@@ -196,22 +196,31 @@ def test_list_of_illustrations_links_to_every_figure() -> None:
 def test_home_page_lists_the_games_with_thumbnails() -> None:
     site = built_site()
     home = article(read(site, "."))
-    entries = re.findall(r'<li class="chapter-entry[^"]*" data-chapter="([\w-]+)">(.*?)</li>',
-                         home, re.DOTALL)
-    slugs = [s for s, _ in entries]
-    assert slugs[:3] == ["the-sultan", "la-nivernaise", "the-empress-of-india"]
-    assert set(slugs) >= {"the-constitution", "the-zodiac", "the-kings"}
-    for slug, body in entries:
+    entries = re.findall(r'<li class="chapter-entry[^"]*" data-chapter="([\w-]+)" '
+                         r'data-packs="(\d)">(.*?)</li>', home, re.DOTALL)
+    slugs = [s for s, _, _ in entries]
+    assert [s for s in slugs if s in engine.GAMES] == list(engine.GAMES)  # the book's order
+    for slug, packs_n, body in entries:
         if (DOCS / f"{slug}.md").exists():
             assert f'href="{slug}/"' in body
             if slug in engine.GAMES:
-                assert f'src="assets/diagrams/{slug}.png"' in body
-                assert (site / "assets" / "diagrams" / f"{slug}.png").exists()
+                # the plate cleaned from the scans, or the drawn tableau without them
+                src = re.search(r'<img src="([^"]+)"', body)
+                assert src, slug
+                assert src.group(1) in (f"assets/diagrams/{slug}.png",
+                                        f"assets/plates/{slug}/{slug}-1x.png"), src.group(1)
+                assert (site / src.group(1)).exists()
+                assert int(packs_n) == engine.GAMES[slug].packs
                 packs = {1: "One", 2: "Two", 3: "Three", 4: "Four"}[engine.GAMES[slug].packs]
                 assert f"{packs} packs" in body or f"{packs} pack" in body
         else:
             assert "href=" not in body and "in preparation" in body
     assert 'id="plate-title-page"' in home
+    # the filter by packs offers exactly the numbers of packs listed, hidden until scripted
+    form = re.search(r'<form class="chapter-filter" hidden>(.*?)</form>', home, re.DOTALL)
+    assert form
+    offered = re.findall(r'value="(\w+)"', form.group(1))
+    assert offered == ["all"] + sorted({p for _, p, _ in entries})
 
 
 # ------------------------------------------------------------------ search

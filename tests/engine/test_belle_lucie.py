@@ -1,0 +1,511 @@
+"""La Belle Lucie: every rule, every refusal (with the rule id it cites)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+import pytest
+
+import engine
+from engine import Card, Move, Outcome, PositionError
+from engine.belle_lucie import (
+    DEAL_ORDER, FOUNDATION_PILES, PACKETS, PILES, BelleLucieOptions, LaBelleLucie,
+    RedealTiming, deal_packets,
+)
+from engine.core import Fan
+from tests.engine.fixtures import make_game, refusal_rule
+
+SLUG = "la-belle-lucie"
+R = f"{SLUG}-"
+RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+
+
+def game(piles: dict[str, str], rest_to: str = "p17", **kw: object) -> LaBelleLucie:
+    """The cards given, every other card in packet 18 (``rest_to``), sorted, so that its top
+    is the highest card left (a king, mostly, which neither plays nor marries)."""
+    g = make_game(SLUG, piles, rest_to=rest_to, **kw)  # type: ignore[arg-type]
+    assert isinstance(g, LaBelleLucie)
+    return g
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(t) for t in text.split())
+
+
+def up_to(suit: str, last: str) -> str:
+    """A foundation built from the ace of ``suit`` up to ``last`` (a rank)."""
+    return " ".join(r + suit for r in RANKS[:RANKS.index(last) + 1])
+
+
+def tableau(g: LaBelleLucie) -> list[tuple[Card, ...]]:
+    return [g.state.piles[i] for i in PACKETS]
+
+
+# A tableau with no card that can be played or married: every packet's top is a king, or a
+# card whose next higher card of its suit lies buried. Used with rest_to to hold the others.
+STUCK = {"p0": "2H KS", "p1": "3H KH"}
+
+
+# ----------------------------------------------------------------------------- the deal
+
+@pytest.mark.rules("la-belle-lucie-deal")
+def test_deal_seventeen_packets_of_three_and_one_single_card() -> None:
+    g = engine.new_game(SLUG, seed=7)
+    s = g.state
+    sizes = [len(s.piles[i]) for i in PACKETS]
+    assert sizes.count(3) == 17 and sizes.count(1) == 1
+    assert sizes[15] == 1  # the plate's single card: the middle of the bottom row
+    assert all(not s.piles[f] for f in FOUNDATION_PILES)
+    assert Counter(s.all_cards()) == Counter(engine.pack(1))
+    assert g.var(s, "redeals") == 0
+
+
+@pytest.mark.rules("la-belle-lucie-deal")
+def test_same_deal_number_same_deal_and_different_numbers_differ() -> None:
+    a, b, c = (engine.new_game(SLUG, seed=n).state for n in (5, 5, 6))
+    assert a == b
+    assert a != c
+
+
+@pytest.mark.rules("la-belle-lucie-deal")
+def test_three_cards_dealt_together_row_by_row_the_single_card_last() -> None:
+    # The pack's top is its last card: the first three leave together and are turned up,
+    # so the card that was on top lies at the bottom of the packet.
+    pack = tuple(engine.pack(1))
+    packets = deal_packets(pack)
+    assert packets[0] == (pack[-1], pack[-2], pack[-3])
+    assert DEAL_ORDER[-1] == 15 and sorted(DEAL_ORDER) == list(range(18))
+    assert packets[15] == (pack[0],)  # the last card of the pack is the single card
+    assert packets[DEAL_ORDER[-2]] == (pack[3], pack[2], pack[1])
+
+
+@pytest.mark.rules("la-belle-lucie-deal")
+def test_the_packets_lie_as_in_the_plate() -> None:
+    rows: dict[float, list[float]] = {}
+    for i in PACKETS:
+        rows.setdefault(PILES[i].y, []).append(PILES[i].x)
+    assert [len(rows[y]) for y in sorted(rows)] == [5, 5, 3, 5]
+    bottom = sorted(rows)[-1]
+    assert PILES[15].y == bottom and PILES[15].x == sorted(rows[bottom])[2]
+    assert all(PILES[i].fan is Fan.RIGHT for i in PACKETS)
+    assert len({PILES[f].y for f in FOUNDATION_PILES}) == 1
+    assert min(PILES[f].y for f in FOUNDATION_PILES) > bottom
+
+
+def test_a_grown_fan_stays_clear_of_its_neighbour_and_inside_the_board() -> None:
+    """A slot is a card (0.9) and a gap; a fan spreads at most fan_limit card widths."""
+    for layout_grid, places in (
+            (LaBelleLucie.GRID, {p.id: (p.x, p.y) for p in PILES}),
+            (LaBelleLucie.LAYOUTS[0].grid,
+             {k: (x, y) for k, (x, y, _) in LaBelleLucie.LAYOUTS[0].at.items()})):
+        width = 0.9 * (1 + PILES[0].fan_limit)  # type: ignore[operator]
+        for i in PACKETS:
+            x, y = places[PILES[i].id]
+            assert x + 0.05 + width <= layout_grid[0]
+            for j in PACKETS:
+                xj, yj = places[PILES[j].id]
+                if j != i and yj == y and xj > x:
+                    assert x + 0.05 + width + 0.1 <= xj + 0.05
+        assert set(places) >= {p.id for p in PILES}
+
+
+# ----------------------------------------------------------------------------- Rule I
+
+@pytest.mark.rules("la-belle-lucie-rule-1")
+def test_rule_1_only_the_uppermost_card_is_available() -> None:
+    g = game({"p0": "AS 9D 5C", "p1": "6C"})
+    assert refusal_rule(g, "p0:0-f0") == R + "rule-1"
+    assert refusal_rule(g, "p0:1-p1") == R + "rule-1"
+    assert Move.parse("p0:0-f0") not in g.legal_moves()
+
+
+@pytest.mark.rules("la-belle-lucie-rule-1", "la-belle-lucie-marriages")
+def test_rule_1_removing_the_top_releases_the_card_beneath() -> None:
+    g = game({"p0": "AS 10D 5C", "p1": "6C", "p2": "JD"})
+    g.play("p0-p1")  # the five of clubs married onto the six
+    g.play("p0-p2")  # the ten of diamonds, now uppermost, onto the knave
+    g.play("p0-f0")  # and the ace of spades, released, to its foundation
+    assert g.state.piles[FOUNDATION_PILES[0]] == cards("AS")
+    assert not g.state.piles[0]
+
+
+# ----------------------------------------------------------------------------- foundations
+
+@pytest.mark.rules("la-belle-lucie-rule-2")
+def test_rule_2_the_foundations_follow_suit() -> None:
+    g = game({"p0": "AH", "p1": "2S", "f0": "AS"})
+    assert refusal_rule(g, "p0-f0") == R + "rule-2"  # f0 is the spades foundation
+    assert refusal_rule(g, "p0-f2") == R + "rule-2"
+    g.play("p0-f1")
+    assert g.state.piles[FOUNDATION_PILES[1]] == cards("AH")
+    g = game({"p0": "2H", "f0": "AS", "f1": "AH"})
+    assert refusal_rule(g, "p0-f0") == R + "rule-2"
+    g.play("p0-f1")
+
+
+@pytest.mark.rules("la-belle-lucie-foundations")
+def test_foundations_begin_with_the_ace_and_ascend_one_at_a_time() -> None:
+    g = game({"p0": "2S", "p1": "3S", "p2": "AS"})
+    assert refusal_rule(g, "p0-f0") == R + "foundations"
+    g.play("p2-f0")
+    assert refusal_rule(g, "p1-f0") == R + "foundations"
+    g.play("p0-f0")
+    g.play("p1-f0")
+    assert g.state.piles[FOUNDATION_PILES[0]] == cards("AS 2S 3S")
+
+
+@pytest.mark.rules("la-belle-lucie-foundations")
+def test_foundations_ascend_to_the_king() -> None:
+    g = game({"f3": up_to("C", "Q"), "p4": "KC"})
+    g.play("p4-f3")
+    assert len(g.state.piles[FOUNDATION_PILES[3]]) == 13
+    assert g.state.piles[FOUNDATION_PILES[3]][-1] == Card.parse("KC")
+
+
+@pytest.mark.rules("la-belle-lucie-foundations")
+def test_cards_on_the_foundations_stay_there() -> None:
+    g = game({"f0": "AS 2S", "p0": "3S", "p1": ""}, rest_to="p2")
+    assert refusal_rule(g, "f0-p0") == R + "foundations"
+    assert refusal_rule(g, "f0-p1") == R + "foundations"
+    assert refusal_rule(g, "f0-f1") == R + "foundations"
+
+
+# ----------------------------------------------------------------------------- play
+
+@pytest.mark.rules("la-belle-lucie-aces")
+def test_aces_and_suitable_cards_are_played_from_the_surface() -> None:
+    g = game({"p0": "7D AD", "p1": "9C 2D", "p2": "3D"})
+    legal = set(map(str, g.legal_moves()))
+    assert "p0-f2" in legal
+    g.play("p0-f2")
+    g.play("p1-f2")
+    g.play("p2-f2")
+    assert g.state.piles[FOUNDATION_PILES[2]] == cards("AD 2D 3D")
+
+
+@pytest.mark.rules("la-belle-lucie-aces")
+def test_nothing_is_played_for_the_player() -> None:
+    # An ace on the surface stays there until the player plays it (BL-3).
+    g = engine.new_game(SLUG, seed=1)
+    for m in g.legal_moves():
+        if m.steps and m.steps[0][1].startswith("p"):
+            g.play(m)
+            break
+    assert all(not g.state.piles[f] for f in FOUNDATION_PILES)
+    g = game({"p0": "AS", "p1": "2S"})
+    assert refusal_rule(g, "p1-f0") == R + "foundations"
+    assert g.state.piles[0] == cards("AS")
+
+
+@pytest.mark.rules("la-belle-lucie-aces", "la-belle-lucie-marriages")
+def test_plays_and_marriages_may_come_in_any_order() -> None:
+    # "When all available cards have been played, you proceed ..." describes the order of
+    # good play, not a condition: a marriage is allowed while a play is possible (BL-3).
+    g = game({"p0": "AH", "p1": "5C", "p2": "6C"})
+    assert Move.parse("p0-f1") in g.legal_moves()
+    g.play("p1-p2")
+    g.play("p0-f1")
+
+
+# ----------------------------------------------------------------------------- marriages
+
+@pytest.mark.rules("la-belle-lucie-marriages")
+def test_marriage_onto_the_same_suit_one_higher() -> None:
+    g = game({"p0": "2H 9S", "p1": "4D 10S"})
+    assert Move.parse("p0-p1") in g.legal_moves()
+    g.play("p0-p1")
+    assert g.state.piles[1] == cards("4D 10S 9S")
+    assert g.state.piles[0] == cards("2H")
+
+
+@pytest.mark.rules("la-belle-lucie-marriages")
+def test_marriage_must_be_of_the_same_suit() -> None:
+    g = game({"p0": "9S", "p1": "10H", "p2": "10C"})
+    assert refusal_rule(g, "p0-p1") == R + "marriages"
+    assert refusal_rule(g, "p0-p2") == R + "marriages"
+
+
+@pytest.mark.rules("la-belle-lucie-marriages")
+def test_marriages_only_in_a_descending_line() -> None:
+    g = game({"p0": "9S", "p1": "8S", "p2": "JS", "p3": "9D"})
+    assert refusal_rule(g, "p0-p1") == R + "marriages"  # onto one lower: ascending
+    assert refusal_rule(g, "p0-p2") == R + "marriages"  # two higher
+    g2 = game({"p0": "8D", "p1": "9D"})
+    assert refusal_rule(g2, "p1-p0") == R + "marriages"
+
+
+@pytest.mark.rules("la-belle-lucie-marriages")
+def test_a_king_is_never_married() -> None:
+    g = game({"p0": "KS", "p1": "QS", "p2": "AS"})
+    assert refusal_rule(g, "p0-p1") == R + "marriages"
+    assert refusal_rule(g, "p0-p2") == R + "marriages"
+    assert not [m for m in g.legal_moves() if m.steps and m.steps[0][0] == "p0"]
+
+
+@pytest.mark.rules("la-belle-lucie-marriages")
+def test_an_ace_may_be_married_though_it_could_be_played() -> None:
+    g = game({"p0": "AS", "p1": "2S"})
+    g.play("p0-p1")
+    assert g.state.piles[1] == cards("2S AS")
+
+
+@pytest.mark.rules("la-belle-lucie-marriages")
+def test_an_empty_place_stays_empty() -> None:
+    g = game({"p0": "", "p1": "9S", "p2": "10S"}, rest_to="p3")
+    assert refusal_rule(g, "p1-p0") == R + "marriages"
+    assert not [m for m in g.legal_moves() if m.steps and m.steps[0][1] == "p0"]
+
+
+@pytest.mark.rules("la-belle-lucie-marriages", "la-belle-lucie-rule-1")
+def test_one_card_at_a_time_so_a_married_line_does_not_move_whole() -> None:
+    g = game({"p0": "KD QD JD", "p1": "9C QH"})
+    # the knave of diamonds is the only card of p0 that may move; nothing takes it but the
+    # queen beneath it, so the line stays where it is
+    assert refusal_rule(g, "p0:1-p1") == R + "rule-1"
+    assert refusal_rule(g, "p0-p1") == R + "marriages"
+
+
+def test_moves_onto_the_same_packet_and_bad_notation_are_refused_on_the_board() -> None:
+    g = game({"p0": "9S", "p1": "10S"})
+    assert refusal_rule(g, "p0-p0") == R + "board"
+    assert refusal_rule(g, "zz9-f0") == R + "board"
+    assert refusal_rule(g, "not a move") == R + "board"
+    assert refusal_rule(g, "p0-p1+p1-f0") == R + "board"
+    assert refusal_rule(g, "deal") == R + "board"
+    assert refusal_rule(g, "p0-p1:0") == R + "board"
+    g = game({"p0": ""}, rest_to="p1")
+    assert refusal_rule(g, "p0-f0") == R + "board"
+
+
+# ----------------------------------------------------------------------------- re-deal
+
+def _redeal_game(**kw: object) -> LaBelleLucie:
+    """Foundations partly built, fourteen cards left in three packets, nothing to play:
+    the knave of diamonds and the three of clubs, wanted next, lie buried."""
+    piles = {"f0": up_to("S", "K"), "f1": up_to("H", "K"), "f2": up_to("D", "10"),
+             "f3": "AC 2C", "p3": "9C KD", "p7": "QD 5C 10C", "p9": "JD 3C JC 4C QC"}
+    return game(piles, rest_to="p9", **kw)  # type: ignore[arg-type]
+
+
+@pytest.mark.rules("la-belle-lucie-redeal")
+def test_redeal_takes_up_shuffles_and_deals_again_in_threes() -> None:
+    g = _redeal_game(deal=31)
+    founds = [g.state.piles[f] for f in FOUNDATION_PILES]
+    left = Counter(c for p in tableau(g) for c in p)
+    assert sum(left.values()) == 14
+    assert g.legal_moves() == [Move(action="redeal")]
+    g.play("redeal")
+    s = g.state
+    assert Counter(c for p in tableau(g) for c in p) == left
+    assert [s.piles[f] for f in FOUNDATION_PILES] == founds  # the foundations stay
+    # packets of three from the first place on, the last taking the two left over
+    sizes = [len(s.piles[i]) for i in DEAL_ORDER]
+    assert sizes == [3, 3, 3, 3, 2] + [0] * 13
+    assert g.var(s, "redeals") == 1
+
+
+@pytest.mark.rules("la-belle-lucie-redeal")
+def test_the_shuffle_is_fixed_by_the_deal_number_and_differs_each_time() -> None:
+    a, b, c = (_redeal_game(deal=n, options="redeal_timing:choice") for n in (31, 31, 32))
+    for x in (a, b, c):
+        x.play("redeal")
+    assert a.state == b.state
+    assert a.state != c.state
+    first = a.state
+    a.play("redeal")
+    assert a.state.piles != first.piles
+    assert a.var(a.state, "redeals") == 2
+
+
+@pytest.mark.rules("la-belle-lucie-redeal")
+def test_redeal_only_when_no_card_can_be_played() -> None:
+    g = _redeal_game()
+    g2 = game({"p0": "JD", "f2": up_to("D", "10")}, rest_to="p9")
+    assert refusal_rule(g2, "redeal") == R + "redeal"
+    g2.play("p0-f2")
+    g2.play("redeal")
+    g.play("redeal")
+
+
+@pytest.mark.rules("la-belle-lucie-redeal")
+def test_redeal_whenever_the_player_chooses_under_the_other_reading() -> None:
+    g = game({"p0": "JD", "f2": up_to("D", "10")}, rest_to="p9", options="redeal_timing:choice")
+    g.play("redeal")
+    assert g.var(g.state, "redeals") == 1
+
+
+@pytest.mark.rules("la-belle-lucie-redeal")
+def test_redeal_while_marriages_remain() -> None:
+    # Only plays to the foundations stand in the way of a re-deal, not marriages.
+    g = game({"p0": "9S", "p1": "10S"}, rest_to="p2")
+    assert Move.parse("p0-p1") in g.legal_moves()
+    assert g.playable(g.state) is None
+    g.play("redeal")
+
+
+@pytest.mark.rules("la-belle-lucie-redeal")
+def test_only_two_redeals() -> None:
+    g = _redeal_game(deal=5, options="redeal_timing:choice")
+    g.play("redeal")
+    g.play("redeal")
+    assert refusal_rule(g, "redeal") == R + "redeal"
+    g = _redeal_game(vars={"redeals": 2})
+    assert refusal_rule(g, "redeal") == R + "redeal"
+
+
+@pytest.mark.rules("la-belle-lucie-redeal")
+def test_nothing_to_redeal_when_the_tableau_is_empty() -> None:
+    done = {f"f{j}": up_to(s, "K") for j, s in enumerate("SHDC")}
+    g = game(done, rest_to="p0")
+    assert refusal_rule(g, "redeal") == R + "redeal"
+
+
+@pytest.mark.rules("la-belle-lucie-redeal", "la-belle-lucie-deal")
+def test_a_full_tableau_redealt_fills_the_plate_again() -> None:
+    g = engine.new_game(SLUG, seed=3, options="redeal_timing:choice")
+    g.play("redeal")
+    sizes = [len(g.state.piles[i]) for i in DEAL_ORDER]
+    assert sizes == [3] * 17 + [1]
+
+
+@pytest.mark.rules("la-belle-lucie-redeal")
+def test_position_restores_the_redeals_exactly() -> None:
+    g = engine.new_game(SLUG, seed=4242, options="redeal_timing:choice")
+    rng = random.Random(1)
+    for _ in range(60):
+        moves = g.legal_moves()
+        if not moves:
+            break
+        g.play(rng.choice(moves))
+    assert g.var(g.state, "redeals") >= 1
+    for compact in (False, True):
+        h = engine.load_position(g.position(compact=compact))
+        assert h.state == g.state
+
+
+# ----------------------------------------------------------------------------- outcome
+
+@pytest.mark.rules("la-belle-lucie-foundations")
+def test_won_when_all_fifty_two_are_on_the_foundations() -> None:
+    done = {f"f{j}": up_to(s, "K") for j, s in enumerate("SHDC")}
+    g = game({**done, "f3": up_to("C", "Q")}, rest_to="p15")
+    assert g.outcome() is None
+    g.play("p15-f3")
+    assert g.outcome() is Outcome.WON
+    assert "Won" in g.status_of(g.state)
+
+
+@pytest.mark.rules("la-belle-lucie-redeal")
+def test_lost_when_nothing_can_move_and_the_redeals_are_spent() -> None:
+    g = game(STUCK, rest_to="p2", vars={"redeals": 2})
+    assert g.legal_moves() == []
+    assert g.outcome() is Outcome.LOST
+    assert "failed" in g.status_of(g.state)
+
+
+@pytest.mark.rules("la-belle-lucie-redeal")
+def test_not_lost_while_a_redeal_remains() -> None:
+    g = game(STUCK, rest_to="p2", vars={"redeals": 1})
+    assert [str(m) for m in g.legal_moves()] == ["redeal"]
+    assert g.outcome() is None
+
+
+@pytest.mark.rules("la-belle-lucie-marriages")
+def test_not_lost_while_a_marriage_remains() -> None:
+    g = game({**STUCK, "p2": "9S", "p3": "10S"}, rest_to="p4", vars={"redeals": 2})
+    assert g.outcome() is None
+    g.play("p2-p3")
+
+
+def test_random_play_always_ends_and_every_end_is_judged() -> None:
+    rng = random.Random(7)
+    ends: Counter[Outcome | None] = Counter()
+    for seed in range(40):
+        g = engine.new_game(SLUG, seed=seed)
+        for _ in range(400):
+            if g.outcome() is not None:
+                break
+            g.play(rng.choice(g.legal_moves()))
+        assert g.outcome() is not None
+        ends[g.outcome()] += 1
+    assert ends[Outcome.LOST] > 0
+
+
+# ----------------------------------------------------------------------------- the variants
+
+@pytest.mark.rules("la-belle-lucie-house-in-the-wood", "la-belle-lucie-house-on-the-hill")
+def test_the_board_keeps_to_the_one_pack_game() -> None:
+    # BL-9: the two-pack games of the last two paragraphs are described in the notes, not
+    # played: one pack, eighteen places, four foundations of one suit each, whatever the
+    # reading chosen.
+    assert LaBelleLucie.packs == 1 and sum(LaBelleLucie.full_pack().values()) == 52
+    assert len(PACKETS) == 18 and len(FOUNDATION_PILES) == 4
+    fields = {f.name for f in dataclasses.fields(BelleLucieOptions)}
+    assert fields == {"redeal_timing"}
+    for timing in RedealTiming:
+        g = engine.new_game(SLUG, seed=2, options=BelleLucieOptions(redeal_timing=timing))
+        assert sum(len(p) for p in g.state.piles) == 52
+
+
+# ----------------------------------------------------------------------------- positions
+
+def test_a_foundation_out_of_order_is_not_a_position() -> None:
+    g = game({"f0": "AS 2S"})
+    text = g.position()
+    assert engine.load_position(text).state == g.state
+    with pytest.raises(PositionError):
+        engine.load_position(text.replace("f0:AS.2S", "f0:2S.AS"))
+    g = game({"f0": "AS 2H"})
+    with pytest.raises(PositionError):
+        engine.load_position(g.position())
+
+
+def test_more_than_two_redeals_is_not_a_position() -> None:
+    g = game({}, rest_to="p0")
+    text = g.position().replace("vars=redeals:0", "vars=redeals:3")
+    with pytest.raises(PositionError):
+        engine.load_position(text)
+
+
+# ----------------------------------------------------------------------------- the board
+
+def test_every_card_of_the_tableau_is_shown() -> None:
+    g = engine.new_game(SLUG, seed=9)
+    for i in PACKETS:
+        assert all(f["c"] is not None for f in g.card_faces(g.state, i))
+
+
+def test_status_line_counts_deals_packets_and_foundations() -> None:
+    g = engine.new_game(SLUG, seed=9)
+    text = g.status_of(g.state)
+    assert "First deal" in text and "re-deals left: 2" in text
+    assert "tableau: 18 packets" in text and "0 of 52" in text
+
+
+def test_describe_says_what_a_marriage_and_a_redeal_do() -> None:
+    g = game({"p0": "9S", "p1": "10S"})
+    said = g.describe(g.state, Move.parse("p0-p1"))
+    assert said == ("The nine of spades from packet 1 is married to the ten of spades on "
+                    "packet 2.")
+    assert "shuffled" in g.describe(g.state, Move(action="redeal"))
+
+
+# ----------------------------------------------------------------------------- options
+
+def test_options_round_trip_as_text() -> None:
+    o = BelleLucieOptions(redeal_timing=RedealTiming.CHOICE)
+    text = engine.options_to_text(o)
+    assert text == "redeal_timing:choice"
+    assert engine.options_from_text(BelleLucieOptions, text) == o
+    assert engine.options_to_text(BelleLucieOptions()) == ""
+    with pytest.raises(ValueError):
+        engine.options_from_text(BelleLucieOptions, "redeal_timing:never")
+
+
+def test_every_option_names_its_note() -> None:
+    for d in engine.describe_options(BelleLucieOptions):
+        assert d["note"].startswith("note-bl-")
+        assert len(d["choices"]) >= 2
+        assert d["default"] in {c["value"] for c in d["choices"]}
