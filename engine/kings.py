@@ -317,9 +317,9 @@ class TheKings(Game):
                  "card: the leftmost of the left-hand group, the rightmost of the "
                  "right-hand group.",
         RULE_III: "During the deal a card goes only to a foundation of its own horizontal "
-                  "line (either of the two, or under KI-2's narrower reading only the one "
+                  "line (either of the two, or under KI-2’s narrower reading only the one "
                   "beside its group); once the pack is exhausted any foundation (KI-1), or "
-                  "under the strict reading still only its line's.",
+                  "under the strict reading still only its line’s.",
         ACES: "The deal begins with the eight aces withdrawn and set in two columns, the two "
               "aces of one suit side by side on each line (diamonds, clubs, hearts, spades "
               "from the top); the other 96 cards form the pack (KI-9).",
@@ -338,17 +338,17 @@ class TheKings(Game):
                  "over (no other card may be played first), and a card uncovered in an "
                  "inner column is refused until the deal is complete; a card of the last "
                  "column of its line may be played later in the deal, and is not replaced "
-                 "(KI-3; under KI-3's strict reading only a card that has just turned up).",
+                 "(KI-3; under KI-3’s strict reading only a card that has just turned up).",
         AFTER_DEAL: "Once the pack is exhausted any outside card may go to any foundation that "
-                    "takes it (under KI-1's strict reading only to its own line's), and "
+                    "takes it (under KI-1’s strict reading only to its own line’s), and "
                     "nothing is compulsory any more, except a last card that turned up "
                     "suitable (KI-4).",
         SEQUENCES: "After the deal an outside card may be laid on the outside card of any "
                    "other packet one rank above or below it, keeping the direction its "
-                   "sequence has taken (or either way, under KI-6's free reading); moving "
+                   "sequence has taken (or either way, under KI-6’s free reading); moving "
                    "cards one by one to another packet reverses them; no building during "
                    "the deal (KI-7).",
-        LANE: "A packet emptied after the deal (under KI-8's strict reading, with its line "
+        LANE: "A packet emptied after the deal (under KI-8’s strict reading, with its line "
               "empty in the other group too) takes any outside card at its inner end, and "
               "is built on like the others; a lane is never filled during the deal.",
         NO_REDEAL: "There is no re-deal: the game is lost once provably no win can follow "
