@@ -47,7 +47,23 @@ class Board:
             f"{self.sel} .cb-pile[data-pile='{pile}']")
 
     def step(self, src: str, dst: str) -> None:
-        self.card(src).click()
+        card = self.card(src)
+        if ":" in src:  # a card under others: click the corner its fan leaves in view
+            card.scroll_into_view_if_needed()
+            box = card.bounding_box()
+            spot = self.page.evaluate(
+                """([sel, ref]) => { const c = document.querySelector(sel + ` .cb-card[data-ref='${ref}']`);
+                  const r = c.getBoundingClientRect();
+                  for (const [x, y] of [[4, 4], [r.width - 4, 4], [4, r.height - 4],
+                                        [r.width - 4, r.height - 4]]) {
+                    const e = document.elementFromPoint(r.left + x, r.top + y);
+                    if (e && (e === c || c.contains(e))) return [x, y];
+                  }
+                  return [r.width / 2, r.height / 2]; }""", [self.sel, src])
+            assert box
+            card.click(position={"x": spot[0], "y": spot[1]})
+        else:
+            card.click()
         self.target(dst).click(force=True)
 
     def play_some_move(self) -> str:
