@@ -5,9 +5,12 @@
 - ``browser``: the La Nivernaise chapter in headless Chromium: board visible and ready,
   cold and warm, beside a bare ``loadPyodide()`` in the same browser; bytes transferred,
   with and without the Pyodide runtime (bench/browser_bench.py);
-- ``scans``: bench/scans_bench.py's numbers, when that file is present.
+- ``scans``: bench/scans_bench.py's numbers, when that file is present;
+- ``verdicts``: per game, how fast and how often ``outcome_of`` judges the positions of
+  random games (bench/verdict_bench.py).
 
-Options: ``--quick`` (one browser repeat, shorter engine runs), ``--only engine,browser``.
+Options: ``--quick`` (one browser repeat, shorter engine runs, fewer positions judged),
+``--only engine,browser``.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ for p in (str(ROOT), str(BENCH)):
         sys.path.insert(0, p)
 
 import engine_bench
+import verdict_bench
 
 from build_scripts import engine_archive
 
@@ -77,7 +81,7 @@ def scans_section() -> dict[str, Any] | None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Benchmark the edition; prints JSON.")
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--only", default="engine,browser,scans")
+    ap.add_argument("--only", default="engine,browser,scans,verdicts")
     args = ap.parse_args(argv)
     parts = set(args.only.split(","))
     t0 = time.time()
@@ -92,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         s = scans_section()
         if s is not None:
             out["scans"] = s
+    if "verdicts" in parts:
+        out["verdicts"] = verdict_bench.run(300 if args.quick else 2000)
     out["seconds"] = round(time.time() - t0, 1)
     print(json.dumps(out, indent=2))
     return 0

@@ -35,6 +35,9 @@ OUT_DIR = "assets/diagrams"
 CARD_W, CARD_H, GAP = 64, 90, 14
 SLOT_W, SLOT_H = CARD_W + GAP, CARD_H + GAP
 FAN_UP, FAN_DOWN = 0.24, 0.07  # fan offsets (card heights) for face-up / face-down cards
+FAN_SIDE = 0.36  # a sideways fan's offset for face-up cards (card widths): room for "10" and suit
+#: The edge of a covered card left in view by each fan: its index is drawn there, upright.
+EDGE = {Fan.DOWN: "top", Fan.UP: "bottom", Fan.RIGHT: "left", Fan.LEFT: "right"}
 MARGIN = 16
 INK = (40, 32, 28)
 RED = (178, 34, 34)
@@ -84,8 +87,11 @@ def _suit_shape(d: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, r: floa
         d.polygon([(cx, cy), (cx - 0.35 * r, cy + r), (cx + 0.35 * r, cy + r)], fill=fill)
 
 
-def _card_image(face: str | None, scale: int, peek: bool = False) -> Image.Image:
-    """One card (``face`` like ``10H``; None for a card face down)."""
+def _card_image(face: str | None, scale: int, peek: bool = False,
+                edge: str | None = None) -> Image.Image:
+    """One card (``face`` like ``10H``; None for a card face down). ``edge`` names the strip
+    a fan leaves in view of a covered card (top, bottom, left, right): its index, rank and
+    suit, is drawn upright in that strip, as real packs index every corner."""
     w, h = CARD_W * scale, CARD_H * scale
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -102,11 +108,20 @@ def _card_image(face: str | None, scale: int, peek: bool = False) -> Image.Image
     colour = RED if suit in "HD" else INK
     d.rounded_rectangle([0, 0, w - 1, h - 1], rad, fill=CARD if not peek else (246, 240, 226),
                         outline=INK, width=scale)
-    f = _font(17 * scale)
-    d.text((5 * scale, 3 * scale), rank, font=f, fill=colour)
-    _suit_shape(d, suit, 12 * scale, 32 * scale, 7 * scale, colour)
+    f = _font((15 if len(rank) > 1 else 17) * scale)
+    rank_w = d.textlength(rank, font=f)
+    if edge in ("top", "bottom"):  # a strip across the card: rank and suit side by side
+        y = 3 * scale if edge == "top" else h - 21 * scale
+        d.text((5 * scale, y), rank, font=f, fill=colour)
+        _suit_shape(d, suit, 5 * scale + rank_w + 8 * scale, y + 9 * scale, 6 * scale, colour)
+    elif edge == "right":  # a strip down the right edge: rank over suit, right-aligned
+        d.text((w - 4 * scale - rank_w, 3 * scale), rank, font=f, fill=colour)
+        _suit_shape(d, suit, w - 12 * scale, 32 * scale, 7 * scale, colour)
+    else:  # the whole card, or a strip down the left edge: rank over suit
+        d.text((4 * scale, 3 * scale), rank, font=f, fill=colour)
+        _suit_shape(d, suit, 12 * scale, 32 * scale, 7 * scale, colour)
     if rank in ("J", "Q", "K"):
-        d.rectangle([18 * scale, 24 * scale, w - 12 * scale, h - 10 * scale],
+        d.rectangle([22 * scale, 24 * scale, w - 10 * scale, h - 10 * scale],
                     outline=colour, width=scale)
         big = _font(30 * scale)
         d.text((w / 2 + 3 * scale, h / 2 + 8 * scale), rank, font=big, fill=colour, anchor="mm")
@@ -168,12 +183,15 @@ def draw_figure(cls: type[Game], fig: Figure, scale: int) -> Image.Image:
         if spec.role is Role.STOCK:
             shown = faces[-1:]
         unit = (CARD_H if spec.fan in (Fan.DOWN, Fan.UP) else CARD_W) * scale
-        steps = [(FAN_UP if f.get("c") else FAN_DOWN) * unit for f in shown[:-1]]
+        up = FAN_SIDE if spec.fan in (Fan.RIGHT, Fan.LEFT) else FAN_UP
+        steps = [(up if f.get("c") else FAN_DOWN) * unit for f in shown[:-1]]
         if spec.fan_limit is not None and sum(steps) > spec.fan_limit * unit:
             steps = [st * spec.fan_limit * unit / sum(steps) for st in steps]
         off = 0.0
         for k, f in enumerate(shown):
-            img = _card_image(f.get("c"), scale, bool(f.get("peek")))
+            covered = k < len(shown) - 1
+            img = _card_image(f.get("c"), scale, bool(f.get("peek")),
+                              EDGE.get(spec.fan) if covered else None)
             dx = dy = 0.0
             if spec.fan is Fan.DOWN:
                 dy = off

@@ -186,7 +186,7 @@ class TheBlockade(Game):
     )
     DIAGRAM_DEAL = 4  # a first row without an ace, as in the plate
     ACTIONS = (
-        ActionSpec("refill", "Refill the vacancies", "r", REFILL),
+        ActionSpec("refill", "Refill the vacancies", "f", REFILL),
         ActionSpec("deal", "Deal the next row", "d", NEXT_ROW),
     )
     LEDGER = {

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import ACE, KING, SUITS, Card, Suit
 from .core import IllegalMove, PileSpec, State
 
-__all__ = ["SuitFoundations", "deal_together", "plural"]
+__all__ = ["SuitFoundations", "deal_together", "plural", "builds_up_from_ace",
+           "up_from_ace_refusal", "cards_wanted", "play_reachable"]
 
 
 def plural(n: int, noun: str) -> str:
@@ -75,3 +77,108 @@ def deal_together(stock: tuple[Card, ...], n: int) -> tuple[tuple[Card, ...], tu
     if k == 0:
         return (), stock
     return stock[-k:][::-1], stock[:-k]
+
+
+# ---------------------------------------------------------------------------- foundations
+# begun by any ace and built up in suit to the king (Napoleon at St. Helena, Napoleon's Square)
+
+def builds_up_from_ace(pile: Sequence[Card], card: Card) -> bool:
+    """Whether a foundation begun by any ace and built up in suit takes ``card`` next: an ace
+    on an empty place, else the next card of its ace's suit, up to the king."""
+    if not pile:
+        return card.rank == ACE
+    top = pile[-1]
+    return card.suit is top.suit and top.rank < KING and card.rank == top.rank + 1
+
+
+def up_from_ace_refusal(pile: Sequence[Card], card: Card, label: str, *, begin_rule: str,
+                        suit_rule: str, sequence_rule: str) -> IllegalMove | None:
+    """Why such a foundation (``label``: "foundation 3") does not take ``card`` (None if it
+    does): only an ace begins it (``begin_rule``), it follows suit (``suit_rule``), it
+    ascends one rank at a time to the king (``sequence_rule``)."""
+    if builds_up_from_ace(pile, card):
+        return None
+    if not pile:
+        return IllegalMove(begin_rule, f"The aces are the foundation cards: {label} is empty "
+                           "and takes only an ace.")
+    top = pile[-1]
+    if card.suit is not top.suit:
+        return IllegalMove(suit_rule, f"The foundations must follow suit: {label} takes only "
+                           f"{top.suit.noun}.")
+    if top.rank == KING:
+        return IllegalMove(sequence_rule, f"{label[:1].upper()}{label[1:]} is complete: it has "
+                           "reached its king.")
+    return IllegalMove(sequence_rule, f"The foundations ascend in sequence: {label} needs the "
+                       f"{Card(top.rank + 1, top.suit).name} next.")
+
+
+def cards_wanted(foundations: Iterable[Sequence[Card]]) -> set[Card]:
+    """The cards that foundations built up from any ace would take now."""
+    wanted: set[Card] = set()
+    for pile in foundations:
+        if not pile:
+            wanted |= {Card(ACE, s) for s in SUITS}
+        elif pile[-1].rank < KING:
+            wanted.add(Card(pile[-1].rank + 1, pile[-1].suit))
+    return wanted
+
+
+# ---------------------------------------------------------------------------- the end game
+
+def play_reachable(columns: Sequence[Sequence[Card]], talon: Sequence[Card],
+                   wanted: Iterable[Card], *, talon_free: bool, fresh: bool,
+                   column_to_space: bool, limit: int = 4000) -> bool | None:
+    """With the pack exhausted and the foundations as they stand: whether some series of
+    moves brings a card the foundations want (``wanted``) to the top of a column or of the
+    talon, where it could be played. True if one does, False if none does, None if the
+    search gave up after ``limit`` positions.
+
+    The moves searched are those of the tableaux of Napoleon at St. Helena and Napoleon's
+    Square: a column's top card married on another column's top card of its suit one rank
+    higher ("in descending line"); the talon's top card married in the same way, if it may be
+    used (``talon_free``, or ``fresh``: it has just been turned; the card beneath it never
+    has); the talon's top card put into an empty column; and, if ``column_to_space``, a
+    column's top card put into an empty column (from a column of two cards or more: moving a
+    lone card gains nothing). No rule looks at a column's place, so positions that differ only
+    in the order of the columns are one."""
+    def code(c: Card) -> int:  # a card marries below the card whose code is four more
+        return 4 * c.rank + SUITS.index(c.suit)
+
+    playable = {code(c) for c in wanted}
+    tal = tuple(code(c) for c in talon)
+    Key = tuple[tuple[tuple[int, ...], ...], int, int]
+    start: Key = (tuple(sorted(tuple(code(c) for c in col) for col in columns)), len(tal),
+                  int(fresh))
+    seen = {start}
+    todo = [start]
+    while todo:
+        cols, n, fr = todo.pop()
+        free = talon_free or bool(fr)
+        if any(c and c[-1] in playable for c in cols) or (n and free
+                                                         and tal[n - 1] in playable):
+            return True
+        nexts: list[Key] = []
+        for a, p in enumerate(cols):  # moves from a column
+            if not p:
+                continue
+            card = p[-1]
+            for b, q in enumerate(cols):
+                if a != b and ((q and q[-1] == card + 4)
+                               or (not q and column_to_space and len(p) > 1)):
+                    nxt = list(cols)
+                    nxt[a], nxt[b] = p[:-1], q + (card,)
+                    nexts.append((tuple(sorted(nxt)), n, fr))
+        if n:  # moves from the talon
+            card = tal[n - 1]
+            for b, q in enumerate(cols):
+                if (not q) or (free and q[-1] == card + 4):
+                    nxt = list(cols)
+                    nxt[b] = q + (card,)
+                    nexts.append((tuple(sorted(nxt)), n - 1, 0))
+        for key in nexts:
+            if key not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(key)
+                todo.append(key)
+    return False

@@ -44,12 +44,7 @@ def axe(page: Any) -> list[dict[str, Any]]:
 
 
 def show_a_refusal(board: Board) -> None:
-    src = board.refusal_source()
-    v = board.view()
-    dst = next(p["id"] for p in v["piles"] if p["id"] != src
-               and p["id"] not in v["movable"].get(src, [])
-               and board.page.locator(f"{board.sel} .cb-pile[data-pile='{p['id']}']")
-               .is_visible())
+    src, dst = board.a_refused_step()
     board.step(src, dst)
     board.page.locator(f"{board.sel} .cb-message.cb-refusal").wait_for(
         state="visible", timeout=10_000)

@@ -51,27 +51,24 @@ class Board:
             f"{self.sel} .cb-pile[data-pile='{pile}']")
 
     def step(self, src: str, dst: str) -> None:
-        self.card(src).click()
+        card = self.card(src)
+        if ":" in src:  # a card under others: click the corner its fan leaves in view
+            card.scroll_into_view_if_needed()
+            box = card.bounding_box()
+            spot = self.page.evaluate(
+                """([sel, ref]) => { const c = document.querySelector(sel + ` .cb-card[data-ref='${ref}']`);
+                  const r = c.getBoundingClientRect();
+                  for (const [x, y] of [[4, 4], [r.width - 4, 4], [4, r.height - 4],
+                                        [r.width - 4, r.height - 4]]) {
+                    const e = document.elementFromPoint(r.left + x, r.top + y);
+                    if (e && (e === c || c.contains(e))) return [x, y];
+                  }
+                  return [r.width / 2, r.height / 2]; }""", [self.sel, src])
+            assert box
+            card.click(position={"x": spot[0], "y": spot[1]})
+        else:
+            card.click()
         self.target(dst).click(force=True)
-
-    def refusal_source(self) -> str:
-        """A card to try a refused move with: one that may move somewhere (playing on a few
-        moves if none may yet), else any face-up top card; never the pack, which a click
-        deals."""
-        for _ in range(6):
-            v = self.view()
-            pack = (v.get("pack") or {}).get("pile") if (v.get("pack") or {}).get("move") else None
-            tops = {p["id"] for p in v["piles"] if p["cards"] and p["id"] != pack}
-            sources = [s for s in v["movable"] if s in tops]
-            if sources:
-                return sources[0]
-            self.play_some_move()
-        v = self.view()
-        pack = (v.get("pack") or {}).get("pile")
-        up = [p["id"] for p in v["piles"] if p["cards"] and p["cards"][-1]["c"]
-              and p["id"] != pack and self.card(p["id"]).is_visible()]
-        assert up, "no face-up card to try a refused move with"
-        return up[0]
 
     def play_some_move(self) -> str:
         """Play one legal move the way a reader would; return how it was played."""
@@ -95,6 +92,25 @@ class Board:
             how = actions[0]["move"]
         self.wait_played(n + 1)
         return how
+
+    def a_refused_step(self, tries: int = 150) -> tuple[str, str]:
+        """A card that can move somewhere and a place on the table it may not go to,
+        playing on (as a reader would) until some card can move."""
+        for _ in range(tries):
+            v = self.view()
+            # never the pack: a click on it deals
+            pack = (v.get("pack") or {}).get("pile") if (v.get("pack") or {}).get("move") else None
+            tops = {p["id"] for p in v["piles"] if p["cards"] and p["id"] != pack}
+            sources = [s for s in v["movable"] if s in tops]
+            if sources:
+                src = sources[0]
+                for p in v["piles"]:
+                    pid = p["id"]
+                    if pid != src and pid not in v["movable"][src] and self.page.locator(
+                            f"{self.sel} .cb-pile[data-pile='{pid}']").is_visible():
+                        return src, pid
+            self.play_some_move()
+        raise AssertionError(f"no card could move in the first {tries} moves of deal 1")
 
 
 @pytest.fixture(scope="module", params=SLUGS)
@@ -122,12 +138,8 @@ def test_a_move_is_played_by_mouse(chapter: Board) -> None:
 
 def test_a_refused_move_quotes_the_sentence_it_breaks(chapter: Board) -> None:
     page = chapter.page
-    src = chapter.refusal_source()
-    v = chapter.view()
+    src, dst = chapter.a_refused_step()
     before = page.evaluate(f"document.querySelector(\"{chapter.sel}\").cadoganBoard.position")
-    shown = [p["id"] for p in v["piles"]
-             if page.locator(f"{chapter.sel} .cb-pile[data-pile='{p['id']}']").is_visible()]
-    dst = next(d for d in shown if d != src and d not in v["movable"].get(src, []))
     chapter.step(src, dst)
     msg = page.locator(f"{chapter.sel} .cb-message.cb-refusal")
     msg.wait_for(state="visible", timeout=10_000)

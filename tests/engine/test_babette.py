@@ -1,0 +1,224 @@
+"""Babette: every rule, every refusal (with the rule id it cites), the options, the end of
+the game. Positions are written by hand and loaded through ``engine.load_position``."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import engine
+from engine import Card, Outcome, PositionError
+from engine.babette import ASC, DESC, GARDEN_PILES, STOCK, Babette
+from engine.cards import SUITS
+from tests.engine.fixtures import make_game, refusal_rule
+
+SLUG = "babette"
+
+
+def game(piles: dict[str, str], vars: dict[str, int] | None = None, options: str = "",
+         rest_to: str = "stock") -> Babette:
+    made = make_game(SLUG, piles, vars=vars, options=options or None, rest_to=rest_to)
+    text = made.position()
+    assert "start=" in text
+    g = engine.load_position(text)
+    assert isinstance(g, Babette)
+    return g
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(t) for t in text.split())
+
+
+def pile(g: Babette, pid: str) -> tuple[Card, ...]:
+    return g.state.piles[g.pile_index(pid)]
+
+
+# ------------------------------------------------------------------------ the deal
+
+@pytest.mark.rules("babette-garden", "babette-rows", "babette-finish-row")
+def test_the_game_opens_with_one_row_and_each_deal_adds_a_whole_row() -> None:
+    g = engine.new_game(SLUG, seed=11)
+    assert [len(g.state.piles[i]) for i in GARDEN_PILES] == [1] * 8
+    assert len(g.state.piles[STOCK]) == 96
+    top = g.state.piles[STOCK][-8:][::-1]
+    g.play("deal")
+    assert tuple(g.state.piles[i][-1] for i in GARDEN_PILES) == top
+    assert len(g.state.piles[STOCK]) == 88
+    assert g.var(g.state, "rows") == 2
+
+
+@pytest.mark.rules("babette-rows")
+def test_thirteen_rows_exhaust_the_pack_and_then_dealing_is_refused() -> None:
+    g = engine.new_game(SLUG, seed=3)
+    for _ in range(12):
+        g.play("deal")
+    assert not g.state.piles[STOCK]
+    assert refusal_rule(g, "deal") == "babette-rows"
+
+
+@pytest.mark.rules("babette-detached", "babette-rule-2")
+def test_a_new_row_goes_into_its_own_line_below_the_vacancies() -> None:
+    # Column 1 holds 5C (row 0) and had a card at row 1, now gone: rows dealt = 2.
+    g = game({"g0": "5C", "stock": "9D 8D 7D 6D 5D 4D 3D 2D"}, vars={"rows": 2})
+    g.play("deal")
+    assert g.rows(g.state, 0) == [0, 2]
+    assert all(g.rows(g.state, c) == [2] for c in range(1, 8))
+    assert g.var(g.state, "rows") == 3
+
+
+@pytest.mark.rules("babette-rule-2")
+def test_nothing_goes_into_the_garden() -> None:
+    g = game({"g0": "5C", "g1": "6C", "stock": "7C"}, vars={"rows": 1})
+    assert refusal_rule(g, "g0-g1") == "babette-rule-2"
+    assert refusal_rule(g, "stock-g2") == "babette-rows"
+
+
+# ------------------------------------------------------------------------ foundations
+
+@pytest.mark.rules("babette-first-plays", "babette-foundations", "babette-rule-1")
+def test_aces_and_kings_begin_their_piles_and_cards_follow_suit() -> None:
+    g = game({"g0": "AS", "g1": "KS", "g2": "2S", "g3": "QS", "g4": "2H"}, vars={"rows": 1})
+    a_s, k_s = f"a{0}", f"k{0}"
+    assert refusal_rule(g, f"g0-{k_s}") == "babette-foundations"   # a king pile begins with a king
+    assert refusal_rule(g, f"g2-{a_s}") == "babette-foundations"   # an ace pile begins with an ace
+    g.play(f"g0-{a_s}")
+    g.play(f"g1-{k_s}")
+    assert refusal_rule(g, "g4-a0") == "babette-rule-1"            # the 2H does not follow spades
+    g.play("g2-a0")
+    g.play("g3-k0")
+    assert pile(g, "a0") == cards("AS 2S") and pile(g, "k0") == cards("KS QS")
+    assert refusal_rule(g, "a0-a1") == "babette-foundations"       # nothing leaves a foundation
+
+
+@pytest.mark.rules("babette-foundations")
+def test_the_second_ace_can_only_end_the_kings_pile() -> None:
+    desc = "KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H"
+    g = game({"k1": desc, "a1": "AH", "g0": "AH", "g1": "2H"}, vars={"rows": 1})
+    assert refusal_rule(g, "g0-k1") == "babette-foundations"       # the 2H first
+    g.play("g1-k1")
+    g.play("g0-k1")
+    assert len(pile(g, "k1")) == 13
+    assert refusal_rule(g, "g0-a1") in ("babette-foundations", "babette-board")
+
+
+@pytest.mark.rules("babette-first-plays")
+def test_plays_are_optional_a_row_may_be_dealt_over_a_playable_card() -> None:
+    g = game({"g0": "AS"}, vars={"rows": 1})
+    assert any(str(m) == "g0-a0" for m in g.legal_moves())
+    g.play("deal")
+    assert pile(g, "g0")[0] == Card.parse("AS")
+
+
+# ------------------------------------------------------------------------ Rule III
+
+@pytest.mark.rules("babette-rule-3")
+def test_only_the_lowest_card_of_an_unbroken_column_is_available() -> None:
+    g = game({"g0": "AS 5C"}, vars={"rows": 2})
+    assert refusal_rule(g, "g0:0-a0") == "babette-rule-3"
+
+
+@pytest.mark.rules("babette-rule-3", "babette-detached")
+def test_by_default_a_card_is_released_when_the_card_directly_below_goes() -> None:
+    # Column 1: AS (row 0), vacancy (row 1), 5C (row 2).
+    g = game({"g0": "AS 5C"}, vars={"rows": 3, "holes1": 0b10})
+    assert g.rows(g.state, 0) == [0, 2]
+    g.play("g0:0-a0")
+    assert pile(g, "g0") == cards("5C") and g.rows(g.state, 0) == [2]
+
+
+@pytest.mark.rules("babette-rule-3")
+def test_under_the_column_reading_any_card_below_blocks() -> None:
+    g = game({"g0": "AS 5C"}, vars={"rows": 3, "holes1": 0b10}, options="blocking:column")
+    assert refusal_rule(g, "g0:0-a0") == "babette-rule-3"
+    assert not any(str(m).startswith("g0:0") for m in g.legal_moves())
+
+
+@pytest.mark.rules("babette-rule-3")
+def test_removing_a_card_in_the_middle_leaves_a_vacancy_in_its_line() -> None:
+    # Rows 0, 1, 2 in column 1; row 2 played earlier would leave row 1 free.
+    g = game({"g0": "5C AS 6C"}, vars={"rows": 4, "holes1": 0})
+    assert refusal_rule(g, "g0:1-a0") == "babette-rule-3"
+    g2 = game({"g0": "5C AS 6C"}, vars={"rows": 4, "holes1": 0b100})  # rows 0, 1, 3
+    g2.play("g0:1-a0")
+    assert g2.rows(g2.state, 0) == [0, 3]
+    assert g2.var(g2.state, "holes1") == 0b110
+
+
+def test_a_position_with_holes_below_the_last_card_is_refused() -> None:
+    made = make_game(SLUG, {"g0": "5C"}, vars={"rows": 1, "holes1": 0b10})
+    with pytest.raises(PositionError):
+        engine.load_position(made.position())
+
+
+# ------------------------------------------------------------------------ re-deals
+
+def _laid_out(options: str = "", redeals: int = 0) -> Babette:
+    """The pack out; the columns hold everything but a few foundation cards."""
+    return game({"stock": "", "a0": "AS", "k0": "KS"}, vars={"redeals": redeals, "rows": 13},
+                options=options, rest_to="g7")
+
+
+@pytest.mark.rules("babette-take-up")
+def test_the_garden_is_not_taken_up_while_the_pack_lasts_or_a_play_remains() -> None:
+    g = game({"g0": "5C"}, vars={"rows": 1})
+    assert refusal_rule(g, "redeal") == "babette-take-up"
+    g2 = game({"stock": "", "g0": "AH"}, vars={"rows": 13}, rest_to="g1")
+    assert refusal_rule(g2, "redeal") == "babette-take-up"
+
+
+@pytest.mark.rules("babette-take-up")
+def test_taking_up_columns_from_the_left_the_rightmost_first_squared() -> None:
+    g = game({"stock": "", "g0": "9C 8C", "g1": "7D 6D", "g6": "6C", "g7": "5H 4H"},
+             vars={"rows": 2}, rest_to="g6")
+    assert not [m for m in g.legal_moves() if m.steps]
+    g.play("redeal")
+    # Dealt again: column 8 from its top (5H, 4H), then column 7 ..., column 1 last.
+    firsts = [pile(g, f"g{c}")[0] for c in range(8)]
+    assert firsts[:2] == list(cards("5H 4H"))
+    assert g.var(g.state, "redeals") == 1
+    assert Counter(g.state.all_cards()) == Babette.full_pack()
+
+
+@pytest.mark.rules("babette-take-up")
+def test_taking_up_with_each_column_turned_round() -> None:
+    g = game({"stock": "", "g0": "9C 8C", "g1": "7D 6D", "g6": "6C", "g7": "5H 4H"},
+             vars={"rows": 2}, rest_to="g6", options="pickup:reversed")
+    g.play("redeal")
+    assert [pile(g, f"g{c}")[0] for c in range(2)] == list(cards("4H 5H"))
+
+
+@pytest.mark.rules("babette-twice")
+def test_the_garden_may_be_taken_up_twice_only_and_then_the_game_is_lost() -> None:
+    g = game({"stock": "", "g0": "9C 8C", "g6": "6C"}, vars={"rows": 13, "redeals": 2}, rest_to="g6")
+    assert not [m for m in g.legal_moves() if m.steps]
+    assert refusal_rule(g, "redeal") == "babette-twice"
+    assert g.outcome() is Outcome.LOST
+    g1 = game({"stock": "", "g0": "9C 8C", "g6": "6C"}, vars={"rows": 13, "redeals": 1}, rest_to="g6")
+    assert g1.outcome() is None
+
+
+def test_the_game_is_won_with_all_104_cards_played() -> None:
+    spades = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS"
+    g = game({"stock": "", "a0": spades}, vars={"rows": 13, "redeals": 2}, rest_to="g0")
+    assert g.outcome() is None
+    piles: dict[str, str] = {"stock": ""}
+    for j, s in enumerate(SUITS):
+        up = " ".join(str(Card(r, s)) for r in range(1, 14))
+        piles[f"a{j}"] = up
+        piles[f"k{j}"] = " ".join(reversed(up.split()))
+    assert ASC and DESC
+    won = make_game(SLUG, piles, vars={"rows": 13})
+    assert won.outcome() is Outcome.WON
+
+
+def test_deals_are_reproducible_and_positions_round_trip() -> None:
+    a = engine.new_game(SLUG, seed=77)
+    b = engine.new_game(SLUG, seed=77)
+    assert a.state == b.state
+    a.play("deal")
+    legal = [m for m in a.legal_moves() if m.steps]
+    if legal:
+        a.play(legal[0])
+    c = engine.load_position(a.position())
+    assert c.state == a.state and c.position() == a.position()

@@ -1,0 +1,287 @@
+"""The Labyrinth: every rule, every refusal (with the rule id it cites), the options, the end
+of the game. Positions are written by hand and loaded through ``engine.load_position``."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import engine
+from engine import Card, Outcome, PositionError
+from engine.cards import SUITS
+from engine.labyrinth import ASC, DESC, STOCK, TABLEAU, TheLabyrinth
+from tests.engine.fixtures import make_game, refusal_rule
+
+SLUG = "the-labyrinth"
+BASES = {f"a{j}": f"A{s.value}" for j, s in enumerate(SUITS)} | {
+    f"k{j}": f"K{s.value}" for j, s in enumerate(SUITS)}
+ALL = (1 << 10) - 1
+FILLERS = ("6D", "6D", "7D", "7D", "6C", "6C", "7C", "7C", "7H", "7H")
+
+
+def game(piles: dict[str, str], vars: dict[str, int] | None = None, options: str = "",
+         rest_to: str = "stock", bases: bool = True) -> TheLabyrinth:
+    given = (BASES | piles) if bases else piles
+    # A column marked as holding a card in the row being dealt gets a card nobody can play.
+    current = (vars or {}).get("current", 0)
+    fillers = iter(FILLERS)
+    for c in range(10):
+        if current >> c & 1 and f"t{c}" not in given and rest_to != f"t{c}":
+            given = given | {f"t{c}": next(fillers)}
+    made = make_game(SLUG, given, vars=vars, options=options or None, rest_to=rest_to)
+    text = made.position()
+    assert "start=" in text
+    g = engine.load_position(text)
+    assert isinstance(g, TheLabyrinth)
+    return g
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(t) for t in text.split())
+
+
+def pile(g: TheLabyrinth, pid: str) -> tuple[Card, ...]:
+    return g.state.piles[g.pile_index(pid)]
+
+
+def steps(g: TheLabyrinth) -> list[str]:
+    return [str(m) for m in g.legal_moves() if m.steps]
+
+
+# ------------------------------------------------------------------------ the deal
+
+@pytest.mark.rules("the-labyrinth-foundations", "the-labyrinth-first-row",
+                   "the-labyrinth-rule-4")
+def test_the_game_opens_with_the_bases_withdrawn_and_one_row_of_ten() -> None:
+    g = engine.new_game(SLUG, seed=11)
+    assert isinstance(g, TheLabyrinth)
+    for j, s in enumerate(SUITS):
+        assert g.state.piles[ASC[j]] == (Card(1, s),)
+        assert g.state.piles[DESC[j]] == (Card(13, s),)
+    assert [len(g.state.piles[t]) for t in TABLEAU] == [1] * 10
+    assert len(g.state.piles[STOCK]) == 86
+    assert g.var(g.state, "current") == ALL
+    assert Counter(g.state.all_cards()) == TheLabyrinth.full_pack()
+
+
+@pytest.mark.rules("the-labyrinth-second-row", "the-labyrinth-successive",
+                   "the-labyrinth-rule-4")
+def test_each_deal_puts_a_whole_row_underneath() -> None:
+    g = engine.new_game(SLUG, seed=5)
+    top = g.state.piles[STOCK][-10:][::-1]
+    g.play("deal")
+    assert tuple(g.state.piles[t][-1] for t in TABLEAU) == top
+    assert [len(g.state.piles[t]) for t in TABLEAU] == [2] * 10
+    assert g.var(g.state, "rows") == 2
+
+
+@pytest.mark.rules("the-labyrinth-successive", "the-labyrinth-no-redeal")
+def test_a_short_last_row_and_no_deal_after_the_pack() -> None:
+    g = game({"stock": "2C 3C 4C"}, vars={"rows": 1, "current": ALL}, rest_to="t9")
+    g.play("deal")
+    assert g.var(g.state, "current") == 0b111
+    assert not g.state.piles[STOCK]
+    assert refusal_rule(g, "deal") == "the-labyrinth-no-redeal"
+    assert refusal_rule(g, "fill") == "the-labyrinth-rule-3"
+
+
+# ------------------------------------------------------------------------ availability
+
+@pytest.mark.rules("the-labyrinth-rule-2", "the-labyrinth-second-row")
+def test_the_highest_and_the_lowest_card_of_a_column_are_available() -> None:
+    g = game({"t0": "2S 2H 2D"}, vars={"rows": 3, "current": 1})
+    assert refusal_rule(g, "t0:1-a1") == "the-labyrinth-rule-2"
+    g.play("t0:0-a0")       # the first row: free from the top
+    g.play("t0-a2")         # the lowest row: free from the bottom
+    assert pile(g, "t0") == cards("2H")
+    g.play("t0-a1")         # now both
+    assert not pile(g, "t0")
+
+
+@pytest.mark.rules("the-labyrinth-successive", "the-labyrinth-rule-2")
+def test_a_card_is_released_from_below_when_every_card_below_it_goes() -> None:
+    g = game({"t3": "9C 3S 2S"}, vars={"rows": 3, "current": 1 << 3})
+    assert refusal_rule(g, "t3:1-a0") == "the-labyrinth-rule-2"
+    g.play("t3-a0")
+    g.play("t3-a0")
+    assert pile(g, "t3") == cards("9C")
+
+
+@pytest.mark.rules("the-labyrinth-rule-1", "the-labyrinth-foundations")
+def test_foundations_follow_suit_up_from_the_ace_and_down_from_the_king() -> None:
+    g = game({"t0": "QH", "t1": "2D", "t2": "2H", "t3": "3S"},
+             vars={"rows": 1, "current": 0b1111})
+    assert refusal_rule(g, "t1-a1") == "the-labyrinth-rule-1"
+    assert refusal_rule(g, "t3-a0") == "the-labyrinth-foundations"
+    assert refusal_rule(g, "t0-k0") == "the-labyrinth-rule-1"
+    g.play("t0-k1")
+    g.play("t2-a1")
+    assert pile(g, "k1") == cards("KH QH") and pile(g, "a1") == cards("AH 2H")
+
+
+@pytest.mark.rules("the-labyrinth-foundations")
+def test_nothing_leaves_a_foundation_and_the_second_ace_ends_the_kings_pile() -> None:
+    down = "KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"
+    g = game({"k0": down, "t0": "AS"}, vars={"rows": 1, "current": 1})
+    assert refusal_rule(g, "t0-a0") == "the-labyrinth-foundations"
+    assert refusal_rule(g, "k0-t5") == "the-labyrinth-foundations"
+    g.play("t0-k0")
+    assert len(pile(g, "k0")) == 13
+
+
+@pytest.mark.rules("the-labyrinth-rule-3")
+def test_nothing_is_placed_in_the_tableau_by_hand() -> None:
+    g = game({"t0": "5C", "t1": "6C"}, vars={"rows": 1, "current": 0b11})
+    assert refusal_rule(g, "t0-t1") == "the-labyrinth-rule-3"
+    assert refusal_rule(g, "stock-t2") == "the-labyrinth-successive"
+
+
+# ------------------------------------------------------------------------ refills
+
+@pytest.mark.rules("the-labyrinth-first-row", "the-labyrinth-rule-3", "the-labyrinth-gaps")
+def test_by_default_plays_run_first_and_the_row_is_refilled_before_the_next() -> None:
+    # Column 1: 3S (row 1), 2S (row 2, the row being dealt); the stock's top is 9D.
+    g = game({"t0": "3S 2S", "stock": "9D"}, vars={"rows": 2, "current": ALL})
+    g.play("t0-a0")          # the vacancy stays open ...
+    g.play("t0-a0")          # ... so the 3S is free from the bottom
+    assert not pile(g, "t0")
+    assert refusal_rule(g, "deal") == "the-labyrinth-first-row"
+    g.play("fill")
+    assert pile(g, "t0") == cards("9D")
+    assert g.var(g.state, "current") == ALL
+    assert refusal_rule(g, "fill") == "the-labyrinth-rule-3"
+
+
+@pytest.mark.rules("the-labyrinth-rule-3", "the-labyrinth-gaps")
+def test_a_vacancy_above_the_lowest_row_is_never_refilled() -> None:
+    # Column 1 loses its row-1 card: the row being dealt is full, so nothing is refilled.
+    g2 = game({"t0": "2S 9C", "stock": "9D"}, vars={"rows": 2, "current": ALL})
+    g2.play("t0:0-a0")
+    assert refusal_rule(g2, "fill") == "the-labyrinth-rule-3"
+    assert pile(g2, "t0") == cards("9C")
+    g2.play("deal")
+    assert pile(g2, "t0") == cards("9C 9D")
+
+
+@pytest.mark.rules("the-labyrinth-first-row", "the-labyrinth-rule-3")
+def test_under_immediate_refill_the_vacancy_is_filled_at_once() -> None:
+    g = game({"t0": "9C 3S 2S", "stock": "9D"}, vars={"rows": 3, "current": ALL},
+             options="refill:immediate")
+    g.play("t0-a0")
+    assert pile(g, "t0") == cards("9C 3S 9D")
+    assert refusal_rule(g, "t0:1-a0") == "the-labyrinth-rule-2"
+
+
+@pytest.mark.rules("the-labyrinth-first-row")
+def test_under_optional_refill_the_next_row_may_cover_a_vacancy() -> None:
+    g = game({"t0": "3S 2S"}, vars={"rows": 2, "current": ALL}, options="refill:optional")
+    g.play("t0-a0")
+    g.play("deal")
+    assert len(pile(g, "t0")) == 2 and len(pile(g, "t1")) == 1 + 1
+    assert g.var(g.state, "rows") == 3
+
+
+# ------------------------------------------------------------------------ the grace
+
+def _stuck(options: str = "", grace: int = 0) -> TheLabyrinth:
+    """The pack out; column 1 holds 9C, 2S, 8C: the 2S is blocked both ways."""
+    return game({"stock": "", "t0": "9C 2S 8C"}, vars={"rows": 11, "current": 1,
+                                                        "grace": grace},
+                options=options, rest_to="t9")
+
+
+@pytest.mark.rules("the-labyrinth-grace")
+def test_the_grace_removes_any_one_card_once_the_pack_is_out_and_play_stops() -> None:
+    g = _stuck()
+    assert not steps(g) or all("grace" in s for s in steps(g))
+    assert g.outcome() is None
+    g.play("t0:1-grace")
+    assert pile(g, "grace") == cards("2S")
+    g.play("grace-a0")
+    assert pile(g, "a0") == cards("AS 2S")
+    assert refusal_rule(g, "t0-grace") == "the-labyrinth-grace"
+
+
+@pytest.mark.rules("the-labyrinth-grace")
+def test_the_grace_is_refused_while_the_pack_lasts_or_a_play_remains() -> None:
+    g = game({"t0": "9C 8C"}, vars={"rows": 2, "current": ALL})
+    assert refusal_rule(g, "t0-grace") == "the-labyrinth-grace"
+    g2 = game({"stock": "", "t0": "9C 2S"}, vars={"rows": 11, "current": 1}, rest_to="t9")
+    assert refusal_rule(g2, "t0:0-grace") == "the-labyrinth-grace"
+
+
+@pytest.mark.rules("the-labyrinth-grace")
+def test_under_the_dead_reading_the_grace_card_is_out_of_the_game() -> None:
+    g = _stuck("grace_card:dead")
+    g.play("t0:1-grace")
+    assert refusal_rule(g, "grace-a0") == "the-labyrinth-grace"
+
+
+# ------------------------------------------------------------------------ Note 1
+
+@pytest.mark.rules("the-labyrinth-note-1")
+def test_under_note_1_all_cards_are_dealt_and_bases_come_from_the_tableau() -> None:
+    g = engine.new_game(SLUG, seed=3, options="bases:from-deal")
+    assert all(not g.state.piles[f] for f in (*ASC, *DESC))
+    assert len(g.state.piles[STOCK]) == 94
+    g2 = game({"t0": "AS", "t1": "KH", "t2": "2S"}, vars={"rows": 1, "current": 0b111},
+              options="bases:from-deal", bases=False)
+    assert refusal_rule(g2, "t2-a0") == "the-labyrinth-foundations"
+    g2.play("t0-a0")
+    g2.play("t1-k1")
+    g2.play("t2-a0")
+    assert pile(g2, "a0") == cards("AS 2S")
+
+
+# ------------------------------------------------------------------------ the end
+
+@pytest.mark.rules("the-labyrinth-no-redeal", "the-labyrinth-grace")
+def test_the_game_is_lost_only_when_the_grace_is_used_and_nothing_plays() -> None:
+    assert _stuck().outcome() is None
+    g = game({"stock": "", "t0": "9C 2S 8C", "grace": "5H"},
+             vars={"rows": 11, "current": 1, "grace": 1}, rest_to="t9")
+    assert g.outcome() is Outcome.LOST
+    g2 = game({"t0": "9C 2S 8C"}, vars={"rows": 3, "current": ALL, "grace": 1})
+    assert g2.outcome() is None
+
+
+def _all_played() -> dict[str, str]:
+    piles: dict[str, str] = {"stock": ""}
+    for j, s in enumerate(SUITS):
+        up = [str(Card(r, s)) for r in range(1, 14)]
+        piles[f"a{j}"] = " ".join(up)
+        piles[f"k{j}"] = " ".join(reversed(up))
+    return piles
+
+
+def test_the_game_is_won_with_all_104_cards_played() -> None:
+    won = make_game(SLUG, _all_played(), vars={"rows": 10})
+    assert won.outcome() is Outcome.WON
+    piles = _all_played()
+    piles["k0"] = "KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"
+    piles["grace"] = "AS"
+    dead = make_game(SLUG, piles, vars={"rows": 10, "grace": 1}, options="grace_card:dead")
+    assert dead.outcome() is Outcome.WON
+    alive = make_game(SLUG, piles, vars={"rows": 10, "grace": 1})
+    assert alive.outcome() is None
+
+
+def test_inconsistent_positions_are_refused() -> None:
+    made = make_game(SLUG, {"t0": "5C"}, vars={"rows": 1, "current": 0b11})
+    with pytest.raises(PositionError):
+        engine.load_position(made.position())
+    made2 = make_game(SLUG, {"grace": "5C"}, vars={"rows": 1})
+    with pytest.raises(PositionError):
+        engine.load_position(made2.position())
+
+
+def test_deals_are_reproducible_and_positions_round_trip() -> None:
+    a = engine.new_game(SLUG, seed=77)
+    b = engine.new_game(SLUG, seed=77)
+    assert a.state == b.state
+    legal = [m for m in a.legal_moves() if m.steps]
+    if legal:
+        a.play(legal[0])
+    c = engine.load_position(a.position())
+    assert c.state == a.state and c.position() == a.position()
