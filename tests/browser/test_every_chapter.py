@@ -237,15 +237,18 @@ GEOMETRY = """sel => {
   };
 }"""
 
-# Every card covered by the next of its fan: an upright index (not turned round), inside the
-# card, at a point no later card of the pile covers.
+# Every card covered by the next of its fan (in play: not a pile thrown aside or for show): an
+# upright index (not turned round), inside the card, at a point no later card of the pile
+# covers.
 UPRIGHT = """sel => {
   const table = document.querySelector(sel + ' .cb-table');
   const bad = [];
   let checked = 0;
   const inside = (x, y, r) => x > r.left && x < r.right && y > r.top && y < r.bottom;
   for (const pile of table.querySelectorAll('.cb-pile')) {
-    if (!/fan-(down|up|left|right)/.test(pile.className) || pile.style.transform) continue;
+    // piles of cards out of play (thrown aside, or for show) may close up as they please
+    if (!/fan-(down|up|left|right)/.test(pile.className) || pile.style.transform ||
+        /role-(discard|figure)/.test(pile.className)) continue;
     const cards = [...table.querySelectorAll('.cb-card[data-pile="' + pile.dataset.pile + '"]')];
     cards.slice(0, -1).forEach((c, k) => {
       if (c.classList.contains('cb-back')) return;
