@@ -238,7 +238,7 @@ def test_dealing_a_card_lays_it_face_up_on_its_talon(flow: tuple[Any, Watch]) ->
     (talon,) = [t for t in ("tr", "tb") if len(p[t]) == len(before[t]) + 1]
     top = page.locator(f"{BOARD} .cb-card[data-ref='{talon}']")
     assert top.count() == 1 and "cb-back" not in (top.get_attribute("class") or "")
-    assert top.get_attribute("title")           # its name, for the reader
+    assert top.get_attribute("data-name")       # its name
     assert "is dealt onto the" in said(page)
     assert p[talon][:-1] == [None] * (len(p[talon]) - 1)   # the rest of the talon unseen
     assert page.get_attribute(f"{BOARD} button[data-cb-action='deal']",

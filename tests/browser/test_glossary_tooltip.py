@@ -125,14 +125,16 @@ def test_printing_a_chapter_gives_text_plate_and_notes(page: Any) -> None:
     visible = {sel: page.locator(sel).first.is_visible() for sel in (
         ".transcription", "figure.cadogan-plate", "figure.cadogan-diagram-figure",
         ".admonition.editorial", ".md-header", ".md-sidebar--primary", ".cadogan-board",
-        "fieldset.cadogan-option", ".cadogan-reader__switch", "h2#la-nivernaise-board",
-        ".md-footer", ".facsimile")}
+        ".cadogan-board .cb-table", ".cadogan-board .cb-controls", "fieldset.cadogan-option",
+        ".cadogan-reader__switch", "h2#la-nivernaise-board", ".md-footer", ".facsimile")}
     assert visible[".transcription"] and visible[".admonition.editorial"]
     assert visible["figure.cadogan-plate"] or page.locator(".cadogan-plate--missing").count()
     assert visible["figure.cadogan-diagram-figure"]
-    for hidden in (".md-header", ".md-sidebar--primary", ".cadogan-board",
+    # The board prints its position as a diagram, under its heading, with nothing to click.
+    assert visible[".cadogan-board .cb-table"] and visible["h2#la-nivernaise-board"]
+    for hidden in (".md-header", ".md-sidebar--primary", ".cadogan-board .cb-controls",
                    "fieldset.cadogan-option", ".cadogan-reader__switch",
-                   "h2#la-nivernaise-board", ".md-footer", ".facsimile"):
+                   ".md-footer", ".facsimile"):
         assert not visible[hidden], f"{hidden} is printed"
     # The page really prints (Chromium's PDF of it is not empty).
     assert len(page.pdf(format="A4")) > 10_000
