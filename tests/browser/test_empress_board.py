@@ -197,7 +197,7 @@ def test_the_stacked_pair_played_by_keyboard(flow: tuple[Any, Watch]) -> None:
     buried = next(s for s in steps if ":" in s[0])
     top = next(s for s in steps if ":" not in s[0])
     # the buried card is reachable by keyboard on its own
-    key_on(page, f".cb-card[data-ref='{buried[0]}']")
+    key_on(page, f".cb-table [data-key='{buried[0]}']")
     key_on(page, f".cb-pile[data-pile='{buried[1]}']")
     key_on(page, f".cb-pile[data-pile='{top[0]}']")
     key_on(page, f".cb-pile[data-pile='{top[1]}']")

@@ -267,16 +267,20 @@ export function render(table, view, st) {
       if (isPack && pack.legal && k === n - 1) ce.classList.add("cb-pack-top");
       if (ref === st.pick) ce.classList.add("cb-selected");
       if (chosen[ref] && k === n - 1) ce.classList.add("cb-chosen");
+      frag.appendChild(ce);
       if (k < n - 1 && movable[ref]) {
-        // A buried card the rules let move: an item of the table on its own.
-        ce.setAttribute("tabindex", "-1");
-        ce.setAttribute("role", "button");
-        ce.setAttribute("data-key", ref);
-        ce.setAttribute("aria-label", cardName(card.c) + " in " + pile.label + (card.peek ? ", examined" : ""));
-        ce.removeAttribute("aria-hidden");
+        // A buried card the rules let move: an item of the table on its own, a bare box over
+        // the card (named in words; the card's printed index is decoration). Clicks go
+        // through it to the card.
+        const item = el("div", "cb-hit", {
+          "data-pile": pile.id, "data-index": String(k), "data-ref": ref, "data-key": ref,
+          tabindex: "-1", role: "button",
+          "aria-label": cardName(card.c) + " in " + pile.label + (card.peek ? ", examined" : ""),
+        });
+        for (const prop of ["left", "top", "zIndex", "transform", "transformOrigin"]) item.style[prop] = ce.style[prop];
+        frag.appendChild(item);
         keys.push(ref);
       }
-      frag.appendChild(ce);
     });
   }
   place(table, frag, st.keep);

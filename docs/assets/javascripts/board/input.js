@@ -22,7 +22,7 @@ function setLast(b) {
 export function hit(board, node) {
   if (!node || !node.closest) return null;
   const table = board.parts.table;
-  const card = node.closest(".cb-card[data-pile]");
+  const card = node.closest(".cb-card[data-pile], .cb-hit[data-pile]");
   if (card && table.contains(card)) {
     const pile = board.pileById(card.getAttribute("data-pile"));
     const k = parseInt(card.getAttribute("data-index"), 10);
@@ -138,7 +138,7 @@ function key(board, ev) {
   }
   if (inTable && (k === "Enter" || k === " ")) {
     const h = hit(board, t);
-    if (h) { claim(ev); board.activate(h.pile, t.classList.contains("cb-card") ? h.ref : null); }
+    if (h) { claim(ev); board.activate(h.pile, t.hasAttribute("data-ref") ? h.ref : null); }
     return;
   }
   if (inTable && (/^Arrow/.test(k) || k === "Home" || k === "End")) {
