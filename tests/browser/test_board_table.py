@@ -387,7 +387,8 @@ def test_a_win_is_a_moment_and_is_counted(linked: tuple[Any, engine.Game]) -> No
     wait_for(page, "b.view.outcome === 'won'")
     banner = page.locator(f"{BOARD} [data-cb=outcome]")
     assert banner.is_visible() and "Won, in 1 move" in banner.inner_text()
-    assert "cb-won" in (page.get_attribute(f"{BOARD} [data-cb=message]", "class") or "")
+    assert in_view(page, f"{BOARD} [data-cb=outcome]")
+    assert (page.get_attribute(f"{BOARD} [data-cb=live]", "data-last") or "").startswith("Won")
     stats = page.inner_text(f"{BOARD} [data-cb=stats]")
     assert "1 deal played, 1 won, best win in 1 move" in stats, stats
     clear = page.locator(f"{BOARD} button[data-cb-cmd=clear-stats]")

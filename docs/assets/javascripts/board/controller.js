@@ -156,7 +156,6 @@ export class Board {
       this.setEngineState("ready", "Engine ready.");
       if (r.notice) this.notice(r.notice);
       else this.message("info", "Ready: click or drag a card, or use the keyboard.", true);
-      if (this.view.outcome) this.announceOutcome(false);
       if (this.prefs.autoplay) this.autoplay();
     });
   }
@@ -399,15 +398,15 @@ export class Board {
       "Lost: no move can change the outcome now (" + plural(v.played, "move") + " played).";
   }
 
-  /** The moment of a win or a loss: the table marks it, the message line says it. */
+  /** The moment of a win or a loss: the banner above the table shows it (with what to do
+   * next), the table marks it, and screen readers hear it. */
   announceOutcome(moment) {
     const v = this.view;
-    if (moment) {
-      this.root.classList.remove("cb-moment");
-      void this.root.offsetWidth;  // restart the animation
-      this.root.classList.add("cb-moment");
-    }
-    this.message(v.outcome === "won" ? "won" : "lost", this.outcomeText() + " " + (v.status || ""), !moment);
+    if (!moment) return;
+    this.root.classList.remove("cb-moment");
+    void this.root.offsetWidth;  // restart the animation
+    this.root.classList.add("cb-moment");
+    this.say(this.outcomeText() + " " + (v.status || ""));
   }
 
   showStats() {
