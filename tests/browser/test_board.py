@@ -413,6 +413,9 @@ def test_a_move_of_several_steps(browser: Any, site: str, watch: Watch) -> None:
             if i < len(steps) - 1:
                 live = page.get_attribute(f"{board} [data-cb=live]", "data-last") or ""
                 assert live.startswith(f"Step {i + 1} chosen"), live
+                # shown on the board too, on the message line above the table
+                line = page.locator(f"{board} [data-cb=message]")
+                assert line.is_visible() and line.inner_text().startswith(f"Step {i + 1} chosen")
                 assert page.evaluate(
                     f"document.querySelector(\"{board}\").cadoganBoard.view.played") == 0
         page.wait_for_function(
