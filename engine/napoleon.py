@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .cards import ACE, KING, RANK_NAMES, SUITS, Card, pack
+from .cards import ACE, KING, RANK_NAMES, Card, pack
 from .core import (
     ActionSpec,
     Fan,
@@ -41,7 +41,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import plural
+from .rules import cards_wanted, play_reachable, plural
 
 SLUG = "napoleon-at-st-helena"
 
@@ -377,61 +377,6 @@ class NapoleonAtStHelena(Game):
         return State(tuple(piles), (fresh,))
 
     # ---- the end ---------------------------------------------------------------------
-    def _reachable_play(self, state: State) -> bool | None:
-        """With the pack exhausted and the foundations as they stand: True if some series of
-        marriages and lane moves lets a card be played, False if none does, None if the
-        search gave up (too many positions)."""
-        # Cards as small integers, 4 * rank + suit: a card marries below the card four more.
-        def code(c: Card) -> int:
-            return 4 * c.rank + SUITS.index(c.suit)
-
-        founds = [state.piles[f] for f in FOUNDS]
-        playable = {code(f[-1]) + 4 for f in founds if f and f[-1].rank < KING}
-        if any(not f for f in founds):
-            playable |= {4 * ACE + k for k in range(4)}
-        talon = tuple(code(c) for c in state.piles[TALON_PILE])
-        any_talon = self.options.talon_use is TalonUse.ANY
-        from_tableau = self.options.lane_fill is LaneFill.TABLEAU_OR_TALON
-        # The columns are interchangeable (no rule looks at a column's place), so a position
-        # is keyed by the sorted columns, the number of cards left in the talon, and whether
-        # its top card has just been turned.
-        Key = tuple[tuple[tuple[int, ...], ...], int, int]
-        start: Key = (tuple(sorted(tuple(code(c) for c in state.piles[j]) for j in COLS)),
-                      len(talon), state.vars[V_FRESH])
-        seen = {start}
-        todo = [start]
-        while todo:
-            cols, n, fresh = todo.pop()
-            free = any_talon or bool(fresh)
-            if any(c and c[-1] in playable for c in cols) or (n and free
-                                                             and talon[n - 1] in playable):
-                return True
-            nexts: list[Key] = []
-            for a, p in enumerate(cols):  # moves from a column
-                if not p:
-                    continue
-                card = p[-1]
-                for b, q in enumerate(cols):
-                    if a != b and ((q and q[-1] == card + 4)
-                                   or (not q and from_tableau and len(p) > 1)):
-                        nxt = list(cols)
-                        nxt[a], nxt[b] = p[:-1], q + (card,)
-                        nexts.append((tuple(sorted(nxt)), n, fresh))
-            if n:  # moves from the talon
-                card = talon[n - 1]
-                for b, q in enumerate(cols):
-                    if (not q) or (free and q[-1] == card + 4):
-                        nxt = list(cols)
-                        nxt[b] = q + (card,)
-                        nexts.append((tuple(sorted(nxt)), n - 1, 0))
-            for key in nexts:
-                if key not in seen:
-                    if len(seen) >= SEARCH_LIMIT:
-                        return None
-                    seen.add(key)
-                    todo.append(key)
-        return False
-
     def outcome_of(self, state: State) -> Outcome | None:
         if sum(len(state.piles[f]) for f in FOUNDS) == FOUNDATION_CARDS:
             return Outcome.WON
@@ -442,7 +387,15 @@ class NapoleonAtStHelena(Game):
         if key not in memo:
             if len(memo) > 256:
                 memo.clear()
-            memo[key] = self._reachable_play(state)
+            # Marriages, the talon's top card to a lane, and (by the lane_fill reading) a
+            # column's top card to a lane: the moves this chapter and Napoleon's Square share.
+            memo[key] = play_reachable(
+                [state.piles[j] for j in COLS], state.piles[TALON_PILE],
+                cards_wanted(state.piles[f] for f in FOUNDS),
+                talon_free=self.options.talon_use is TalonUse.ANY,
+                fresh=bool(state.vars[V_FRESH]),
+                column_to_space=self.options.lane_fill is LaneFill.TABLEAU_OR_TALON,
+                limit=SEARCH_LIMIT)
         # Marriages can shuttle a card between the two copies of its target for ever; the
         # game is lost when no series of moves can bring a card to a foundation.
         return Outcome.LOST if memo[key] is False else None
