@@ -415,15 +415,10 @@ class Fortress(Game):
     def outcome_of(self, state: State) -> Outcome | None:
         if sum(len(state.piles[f]) for f in FOUNDS) == CARDS:
             return Outcome.WON
-        memo: dict[tuple[State, Any], bool | None] = self.__dict__.setdefault("_memo", {})
-        key = (state, self.options)
-        if key not in memo:
-            if len(memo) > 256:
-                memo.clear()
-            memo[key] = self.reachable_play(state)
+        verdict = self.remembered(state, self.reachable_play)
         # Cards can be moved to and fro between rows and lanes for ever; the game is lost
         # when no series of such moves can bring another card to a foundation (FO-9).
-        return Outcome.LOST if memo[key] is False else None
+        return Outcome.LOST if verdict is False else None
 
     # ---- board -----------------------------------------------------------------------
     def status_line(self, state: State, out: Outcome | None) -> str:
