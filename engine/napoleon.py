@@ -41,7 +41,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import cards_wanted, play_reachable, plural
+from .rules import builds_up_from_ace, cards_wanted, play_reachable, plural, up_from_ace_refusal
 
 SLUG = "napoleon-at-st-helena"
 
@@ -242,14 +242,9 @@ class NapoleonAtStHelena(Game):
         return state
 
     # ---- helpers ---------------------------------------------------------------------
-    @staticmethod
-    def fits(foundation: tuple[Card, ...], card: Card) -> bool:
-        """Whether a foundation takes ``card`` next: an ace on an empty place, else the next
-        card of its suit, up to the king."""
-        if not foundation:
-            return card.rank == ACE
-        top = foundation[-1]
-        return card.suit is top.suit and top.rank < KING and card.rank == top.rank + 1
+    # Whether a foundation takes a card next: an ace on an empty place, else the next card of
+    # its suit, up to the king.
+    fits = staticmethod(builds_up_from_ace)
 
     @staticmethod
     def marries(target: Card, card: Card) -> bool:
@@ -329,22 +324,9 @@ class NapoleonAtStHelena(Game):
         return None
 
     def _refuse_play(self, state: State, di: int, card: Card) -> IllegalMove | None:
-        pile = state.piles[di]
-        label = PILES[di].label
-        if self.fits(pile, card):
-            return None
-        if not pile:
-            return IllegalMove(FOUNDATIONS, f"The eight aces form the foundations: {label} "
-                               "is empty and takes only an ace.")
-        top = pile[-1]
-        if card.suit is not top.suit:
-            return IllegalMove(RULE_II, f"The foundations must follow suit: {label} takes "
-                               f"only {top.suit.noun}.")
-        if top.rank == KING:
-            return IllegalMove(FOUNDATIONS, f"{label[:1].upper()}{label[1:]} is complete: it "
-                               "has reached its king.")
-        return IllegalMove(FOUNDATIONS, f"The foundations ascend in sequence: {label} needs "
-                           f"the {Card(top.rank + 1, top.suit).name} next.")
+        return up_from_ace_refusal(state.piles[di], card, PILES[di].label,
+                                   begin_rule=FOUNDATIONS, suit_rule=RULE_II,
+                                   sequence_rule=FOUNDATIONS)
 
     def refuse_action(self, state: State, action: str) -> IllegalMove | None:
         if action == "deal":
