@@ -40,6 +40,8 @@ __all__ = [
 #: book's order.
 _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "la-belle-lucie": ("belle_lucie", "LaBelleLucie"),
+    "the-house-in-the-wood": ("belle_lucie", "TheHouseInTheWood"),
+    "the-house-on-the-hill": ("belle_lucie", "TheHouseOnTheHill"),
     "napoleon-at-st-helena": ("napoleon", "NapoleonAtStHelena"),
     "the-fifteen": ("fifteen", "TheFifteen"),
     "the-salic-law": ("salic_law", "TheSalicLaw"),

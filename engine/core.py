@@ -328,6 +328,10 @@ class Game(ABC):
     slug: ClassVar[str]
     title: ClassVar[str]
     packs: ClassVar[int]
+    #: The slug of the chapter whose page holds the game's board, when it is not the game's
+    #: own (La Belle Lucie's page also holds The House in the Wood and The House on the
+    #: Hill): see :meth:`chapter`. The game's rule ids are anchors of that page.
+    CHAPTER: ClassVar[str | None] = None
     Options: ClassVar[type]
     PILES: ClassVar[tuple[PileSpec, ...]]
     VARS: ClassVar[tuple[str, ...]] = ()
@@ -396,7 +400,7 @@ class Game(ABC):
 
     def refuse_action(self, state: State, action: str) -> IllegalMove | None:
         """Why the action ``action`` is refused in ``state`` (None: it is legal)."""
-        return IllegalMove(f"{self.slug}-board", f"{self.title} has no action {action!r}.")
+        return IllegalMove(self.board_rule(), f"{self.title} has no action {action!r}.")
 
     def refuse_step(self, state: State, step: Step) -> IllegalMove | None:
         """Why a one-step move is refused in ``state`` (None: it is legal)."""
@@ -546,6 +550,19 @@ class Game(ABC):
 
     # ---- helpers for games -----------------------------------------------------------
     @classmethod
+    def chapter(cls) -> str:
+        """The slug of the chapter page that holds this game's board and the anchors its
+        refusals cite (``CHAPTER-NAME``): the game's own slug unless :attr:`CHAPTER` says."""
+        return cls.CHAPTER or cls.slug
+
+    @classmethod
+    def board_rule(cls) -> str:
+        """The anchor the board's own refusals cite (bad notation, a card dropped where it
+        already is): the heading of the game's board, ``CHAPTER-board`` unless overridden
+        (a chapter page holding several boards gives each its own)."""
+        return f"{cls.chapter()}-board"
+
+    @classmethod
     def pile_index(cls, ref: str) -> int:
         """Index of a pile from a step reference (``l3`` or ``l3:2``); KeyError if none."""
         return cls._index[ref.split(":", 1)[0]]
@@ -571,10 +588,10 @@ class Game(ABC):
 
     def resolve_step(self, state: State, move: Move) -> Step | IllegalMove:
         """The single step of ``move`` resolved against ``state``, or the refusal (on the
-        board's own rule, ``SLUG-board``) of a move of several steps, an unknown pile, a
+        board's own rule, :meth:`board_rule`) of a move of several steps, an unknown pile, a
         place with no card, or a destination inside a pile. Games whose cards move one at a
         time start their ``refusal`` with it."""
-        board = f"{self.slug}-board"
+        board = self.board_rule()
         if len(move.steps) != 1:
             name = self.title[:1].lower() + self.title[1:] if self.title.startswith("The ") \
                 else self.title
@@ -635,7 +652,7 @@ class Game(ABC):
             try:
                 move = Move.parse(move)
             except ValueError as e:
-                raise IllegalMove(f"{self.slug}-board", str(e)) from None
+                raise IllegalMove(self.board_rule(), str(e)) from None
         why = self.refusal(self._state, move)
         if why is not None:
             raise why

@@ -171,7 +171,7 @@ class Handler:
             move = Move.parse(text)
         except ValueError:
             raise RequestError("illegal", f"{text!r} is not a move.",
-                               rule=f"{game.slug}-board") from None
+                               rule=game.board_rule()) from None
         state = game.state
         try:
             game.play(move)
