@@ -46,7 +46,8 @@ def main() -> int:
     ap.add_argument("--form", default="mobile,desktop")
     ap.add_argument("--site", default=str(ROOT / "site"))
     args = ap.parse_args()
-    pages = args.pages.split(",") if args.pages else ["home", *engine.GAMES]
+    pages = args.pages.split(",") if args.pages else [  # every chapter page, once
+        "home", *dict.fromkeys(cls.chapter() for cls in engine.GAMES.values())]
     root = Path(args.site)
     if not (root / "index.html").exists():
         raise SystemExit("build the site first (make build)")

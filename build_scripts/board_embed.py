@@ -209,10 +209,12 @@ def option_html(attrs: dict[str, str], board_ids: dict[str, str], where: str = "
                           f"(options: {', '.join(described)})")
     board = board_ids.get(slug, slug)
     field = f"opt-{board}-{name}"
+    # A page holding the boards of several games names the one a control switches.
+    which = f"the board of {cls.title}" if len(board_ids) > 1 else "the board"
     head = (f'<fieldset class="cadogan-option" data-game="{_e(slug)}" data-board="{_e(board)}"'
             f' data-option="{_e(name)}" data-default="{_e(d["default"])}"'
             f' data-note="{_e(d["note"])}">'
-            f'<legend>Try it on the board: {_e(d["label"])}</legend>')
+            f'<legend>Try it on {_e(which)}: {_e(d["label"])}</legend>')
     choices = d["choices"]
     if len(choices) <= MAX_RADIOS:
         body = "".join(

@@ -280,16 +280,24 @@ def _note_order(opt: dict[str, Any]) -> tuple[str, int]:
 
 def readings_table(docs_dir: Path, docs: set[str], titles: dict[str, str]) -> str:
     """Every option of every game with a chapter page: the note that discusses it, the
-    question, and the readings (the default first)."""
+    question, and the readings (the default first). An option that several games of one
+    chapter share (La Belle Lucie's page plays three) is one row naming them."""
     import engine
 
+    games: dict[str, list[type[Any]]] = {}
+    for cls in engine.GAMES.values():
+        games.setdefault(cls.chapter(), []).append(cls)
     rows = []
-    for slug, cls in sorted(engine.GAMES.items()):
+    for slug in sorted(games):
         if f"{slug}.md" not in docs:
             continue
         source = (docs_dir / f"{slug}.md").read_text(encoding="utf-8")
         notes = dict(NOTE_TITLE.findall(source))
-        for opt in sorted(engine.describe_options(cls.Options), key=_note_order):
+        options: dict[tuple[str, str], tuple[dict[str, Any], list[str]]] = {}
+        for cls in games[slug]:
+            for opt in engine.describe_options(cls.Options):
+                options.setdefault((opt["note"], opt["name"]), (opt, []))[1].append(cls.title)
+        for opt, played_in in sorted(options.values(), key=lambda o: _note_order(o[0])):
             note = opt["note"]
             title = notes.get(note, "")
             number, _, question = title.partition(" · ")
@@ -299,10 +307,12 @@ def readings_table(docs_dir: Path, docs: set[str], titles: dict[str, str]) -> st
                 if ch["value"] == opt["default"]:
                     text = f"<strong>{text}</strong> (default)"
                 choices.append(f"<li>{text}</li>")
+            which = "" if len(games[slug]) == 1 else f" ({html.escape(', '.join(played_in))})"
             rows.append(
                 '<tr markdown="block">'
                 f'<td markdown="span">[{number or note}]({slug}.md#{note})</td>'
-                f'<td markdown="span">*{titles.get(slug, slug)}*: {html.escape(question)}</td>'
+                f'<td markdown="span">*{titles.get(slug, slug)}*{which}: '
+                f'{html.escape(question)}</td>'
                 f'<td>{html.escape(opt["label"])}</td>'
                 f'<td><ul>{"".join(choices)}</ul></td>'
                 "</tr>"

@@ -1,6 +1,7 @@
 """mkdocs hook: draws each chapter's tableau in modern cards with Pillow.
 
-Replaces ``<div class="cadogan-diagram" data-chapter="SLUG"></div>`` with one ``<figure>``
+Replaces ``<div class="cadogan-diagram" data-chapter="SLUG"></div>`` (or ``data-game="SLUG"``
+for another game played on the chapter's page) with one ``<figure>``
 per entry of the game's ``FIGURES`` (``id="diagram-SLUG"`` for the first,
 ``diagram-SLUG-KEY`` for the others), drawn from the engine's own layout (``PILES``: grid
 positions, fans, rotation) and the position after deal ``DIAGRAM_DEAL``. Images are written to
@@ -28,7 +29,9 @@ from PIL import Image, ImageDraw, ImageFont  # noqa: E402
 import engine  # noqa: E402
 from engine.core import Fan, Figure, Game, Role  # noqa: E402
 
-PLACEHOLDER = re.compile(r'<div class="cadogan-diagram" data-chapter="([a-z-]+)"></div>')
+#: ``data-chapter`` names the chapter's game; ``data-game`` another game the chapter's page
+#: plays (La Belle Lucie's page draws The House in the Wood's tableau too).
+PLACEHOLDER = re.compile(r'<div class="cadogan-diagram" data-(?:chapter|game)="([a-z-]+)"></div>')
 OUT_DIR = "assets/diagrams"
 
 # Card geometry at 1x, in pixels.

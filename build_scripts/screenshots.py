@@ -102,7 +102,7 @@ def shot(page: Any, base: str, slug: str, game: engine.Game, width: int, out: Pa
     by Material's instant navigation, so the engine boots once per width), wait for the
     position, and photograph the board, then the window with the board at its top."""
     board = f".cadogan-board[data-game='{slug}']"
-    url = base + f"{slug}/" + share_query(game)
+    url = base + f"{type(game).chapter()}/" + share_query(game)  # the page playing it
     if first:
         page.goto(url)
     else:

@@ -5,8 +5,10 @@ the table within its board, no card cut at its edge, cards at least 36 pixels wi
 table scrolling on purpose, with a cue), one tab stop, and every card of a fan showing an
 upright index where the fan leaves it visible.
 
-Parametrised over ``engine.GAMES``, so a new chapter is covered as soon as it is registered.
-The moves are chosen from the board's own view: nothing here knows any game's rules.
+Parametrised over ``engine.GAMES``, so a new chapter is covered as soon as it is registered
+(a game played on another chapter's page, such as The House in the Wood on La Belle Lucie's,
+is checked there, its board among the page's others). The moves are chosen from the board's
+own view: nothing here knows any game's rules.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ class Board:
     def __init__(self, page: Any, slug: str) -> None:
         self.page = page
         self.slug = slug
+        self.chapter = engine.GAMES[slug].chapter()  # the page that plays the game
         self.sel = f".cadogan-board[data-game='{slug}']"
 
     def view(self) -> dict[str, Any]:
@@ -119,7 +122,7 @@ def chapter(request: Any, browser: Any, site: str) -> Iterator[Board]:
     ctx = open_context(browser, watch)
     page = ctx.new_page()
     slug = request.param
-    page.goto(site + f"{slug}/")
+    page.goto(site + f"{engine.GAMES[slug].chapter()}/")
     board = Board(page, slug)
     page.wait_for_selector(f"{board.sel}[data-engine='ready']", timeout=BOOT_TIMEOUT)
     yield board
@@ -144,10 +147,10 @@ def test_a_refused_move_quotes_the_sentence_it_breaks(chapter: Board) -> None:
     msg = page.locator(f"{chapter.sel} .cb-message.cb-refusal")
     msg.wait_for(state="visible", timeout=10_000)
     rule = msg.get_attribute("data-rule")
-    assert rule and rule.startswith(chapter.slug + "-"), rule
+    assert rule and rule.startswith(chapter.chapter + "-"), rule
     assert page.evaluate(f"!!document.getElementById('{rule}')"), f"no anchor {rule}"
     quoted = msg.locator("blockquote.cb-quote")
-    if rule != f"{chapter.slug}-board":  # the board's own refusals quote no sentence
+    if rule != engine.GAMES[chapter.slug].board_rule():  # the board's own: no sentence
         sentence = page.evaluate(
             f"document.getElementById('{rule}').textContent.replace(/\\s+/g,' ').trim()")
         text = quoted.inner_text()

@@ -15,10 +15,17 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def rule_ids(slug: str) -> set[str]:
-    """The rule ids a game's module defines (module-level string constants)."""
+    """The rule ids a game's module defines (module-level string constants), anchors of its
+    chapter's page."""
     module = sys.modules[engine.GAMES[slug].__module__]
-    return {v for v in vars(module).values() if isinstance(v, str) and v.startswith(slug + "-")
-            and v != slug + "-"}
+    chapter = engine.GAMES[slug].chapter()
+    return {v for v in vars(module).values() if isinstance(v, str)
+            and v.startswith(chapter + "-") and v != chapter + "-"}
+
+
+def page_of(slug: str) -> Path:
+    """The Markdown source of the chapter that plays the game."""
+    return ROOT / "docs" / f"{engine.GAMES[slug].chapter()}.md"
 
 
 def page_ids(text: str) -> set[str]:
@@ -29,7 +36,7 @@ def page_ids(text: str) -> set[str]:
 
 @pytest.mark.parametrize("slug", sorted(engine.GAMES))
 def test_rule_ids_are_anchors_in_the_chapter_source(slug: str) -> None:
-    ids = page_ids((ROOT / "docs" / f"{slug}.md").read_text(encoding="utf-8"))
+    ids = page_ids(page_of(slug).read_text(encoding="utf-8"))
     rules = rule_ids(slug)
     assert len(rules) >= 4
     assert rules <= ids, f"missing anchors: {sorted(rules - ids)}"
@@ -37,7 +44,7 @@ def test_rule_ids_are_anchors_in_the_chapter_source(slug: str) -> None:
 
 @pytest.mark.parametrize("slug", sorted(engine.GAMES))
 def test_option_notes_are_anchors_with_a_control(slug: str) -> None:
-    text = (ROOT / "docs" / f"{slug}.md").read_text(encoding="utf-8")
+    text = page_of(slug).read_text(encoding="utf-8")
     ids = page_ids(text)
     for d in engine.describe_options(engine.GAMES[slug].Options):
         assert d["note"] in ids, d
@@ -46,7 +53,7 @@ def test_option_notes_are_anchors_with_a_control(slug: str) -> None:
 
 @pytest.mark.parametrize("slug", sorted(engine.GAMES))
 def test_rule_ids_are_anchors_in_the_built_page(slug: str) -> None:
-    built = ROOT / "site" / slug / "index.html"
+    built = ROOT / "site" / engine.GAMES[slug].chapter() / "index.html"
     if not built.exists():
         pytest.skip("site/ not built (make test builds it first)")
     ids = set(re.findall(r'\bid="([^"]+)"', built.read_text(encoding="utf-8")))
