@@ -263,7 +263,7 @@ class LaBelleLucie(Game):
         RULE_I: "In all three games only the uppermost card of a packet can be moved; a card "
                 "beneath is refused until every card above it has gone (BL-1).",
         RULE_II: "In all three games a card is refused on a foundation of another suit; each "
-                 "place belongs to one suit (BL-6, BL-13).",
+                 "place belongs to one suit (BL-6, BL-13, BL-15).",
         DEAL: "La Belle Lucie: the shuffled pack is dealt in packets of three cards taken "
               "together, seventeen of them, and a last packet of one card, in the plate’s "
               "places (BL-6). The two-pack games deal their packets in the same way (BL-12).",
