@@ -11,8 +11,9 @@ import pytest
 import engine
 from engine import Card, Move, Outcome, PositionError
 from engine.belle_lucie import (
-    DEAL_ORDER, FOUNDATION_PILES, PACKETS, PILES, BelleLucieOptions, LaBelleLucie,
-    RedealTiming, deal_packets,
+    DEAL_ORDER, FOUNDATION_PILES, PACKETS, PILES, TWO_DEAL_ORDER, BelleLucieOptions,
+    HouseInTheWoodOptions, HouseOnTheHillOptions, LaBelleLucie, Lines, Packets, RedealTiming,
+    TheHouseInTheWood, TheHouseOnTheHill, deal_packets,
 )
 from engine.core import Fan
 from tests.engine.fixtures import make_game, refusal_rule
@@ -94,21 +95,24 @@ def test_the_packets_lie_as_in_the_plate() -> None:
     assert min(PILES[f].y for f in FOUNDATION_PILES) > bottom
 
 
-def test_a_grown_fan_stays_clear_of_its_neighbour_and_inside_the_board() -> None:
+@pytest.mark.parametrize("cls", [LaBelleLucie, TheHouseInTheWood, TheHouseOnTheHill])
+def test_a_grown_fan_stays_clear_of_its_neighbour_and_inside_the_board(
+        cls: type[LaBelleLucie]) -> None:
     """A slot is a card (0.9) and a gap; a fan spreads at most fan_limit card widths."""
+    piles, packets = cls.PILES, cls.PACKET_PILES
     for layout_grid, places in (
-            (LaBelleLucie.GRID, {p.id: (p.x, p.y) for p in PILES}),
-            (LaBelleLucie.LAYOUTS[0].grid,
-             {k: (x, y) for k, (x, y, _) in LaBelleLucie.LAYOUTS[0].at.items()})):
-        width = 0.9 * (1 + PILES[0].fan_limit)  # type: ignore[operator]
-        for i in PACKETS:
-            x, y = places[PILES[i].id]
+            (cls.GRID, {p.id: (p.x, p.y) for p in piles}),
+            (cls.LAYOUTS[0].grid,
+             {k: (x, y) for k, (x, y, _) in cls.LAYOUTS[0].at.items()})):
+        width = 0.9 * (1 + piles[0].fan_limit)  # type: ignore[operator]
+        for i in packets:
+            x, y = places[piles[i].id]
             assert x + 0.05 + width <= layout_grid[0]
-            for j in PACKETS:
-                xj, yj = places[PILES[j].id]
+            for j in packets:
+                xj, yj = places[piles[j].id]
                 if j != i and yj == y and xj > x:
                     assert x + 0.05 + width + 0.1 <= xj + 0.05
-        assert set(places) >= {p.id for p in PILES}
+        assert set(places) >= {p.id for p in piles}
 
 
 # ----------------------------------------------------------------------------- Rule I
@@ -435,11 +439,8 @@ def test_random_play_always_ends_and_every_end_is_judged() -> None:
 
 # ----------------------------------------------------------------------------- the variants
 
-@pytest.mark.rules("la-belle-lucie-house-in-the-wood", "la-belle-lucie-house-on-the-hill")
-def test_the_board_keeps_to_the_one_pack_game() -> None:
-    # BL-9: the two-pack games of the last two paragraphs are described in the notes, not
-    # played: one pack, eighteen places, four foundations of one suit each, whatever the
-    # reading chosen.
+def test_la_belle_lucie_itself_keeps_to_one_pack() -> None:
+    # The two-pack games of the last two paragraphs have boards of their own (BL-9).
     assert LaBelleLucie.packs == 1 and sum(LaBelleLucie.full_pack().values()) == 52
     assert len(PACKETS) == 18 and len(FOUNDATION_PILES) == 4
     fields = {f.name for f in dataclasses.fields(BelleLucieOptions)}
@@ -447,6 +448,266 @@ def test_the_board_keeps_to_the_one_pack_game() -> None:
     for timing in RedealTiming:
         g = engine.new_game(SLUG, seed=2, options=BelleLucieOptions(redeal_timing=timing))
         assert sum(len(p) for p in g.state.piles) == 52
+
+
+WOOD = "the-house-in-the-wood"
+HILL = "the-house-on-the-hill"
+TWO_PACKETS = range(36)
+#: The foundations of the two-pack games: f0-f3 the first column (spades, hearts, diamonds,
+#: clubs), f4-f7 the second.
+F = {f"f{n}": 36 + n for n in range(8)}
+
+
+def two(slug: str, piles: dict[str, str], rest_to: str = "p35", **kw: object) -> LaBelleLucie:
+    """A two-pack position: the cards given, every other card of the two packs in packet 36
+    (``rest_to``), sorted, so that its top is a king of spades."""
+    g = make_game(slug, piles, rest_to=rest_to, **kw)  # type: ignore[arg-type]
+    assert isinstance(g, TheHouseInTheWood)
+    return g
+
+
+def packet_sizes(g: LaBelleLucie) -> list[int]:
+    return [len(g.state.piles[i]) for i in TWO_PACKETS]
+
+
+class TestTheHouseInTheWood:
+    @pytest.mark.rules("la-belle-lucie-house-in-the-wood", "la-belle-lucie-deal")
+    def test_two_packs_dealt_in_thirty_six_packets_each_pack_as_la_belle_lucie(self) -> None:
+        g = engine.new_game(WOOD, seed=7)
+        assert type(g).packs == 2
+        assert Counter(g.state.all_cards()) == Counter(engine.pack(2))
+        sizes = packet_sizes(g)
+        assert sizes.count(3) == 34 and sizes.count(1) == 2 and len(sizes) == 36
+        assert sizes[15] == 1 and sizes[33] == 1  # each plate's single card, as in the plate
+        assert all(not g.state.piles[f] for f in F.values())
+        # the pack's top half makes the upper plate, dealt exactly as La Belle Lucie's
+        cards = tuple(engine.pack(2))
+        packets = TheHouseInTheWood.first_deal(cards, HouseInTheWoodOptions())
+        assert packets[:18] == deal_packets(cards[52:])
+        assert packets[18:] == deal_packets(cards[:52])
+
+    @pytest.mark.rules("la-belle-lucie-house-in-the-wood", "la-belle-lucie-deal")
+    def test_under_the_other_reading_thirty_five_packets_the_last_of_two(self) -> None:
+        g = engine.new_game(WOOD, seed=7, options="packets:35")
+        sizes = packet_sizes(g)
+        assert sizes.count(3) == 34 and sizes.count(2) == 1 and sizes.count(0) == 1
+        assert [sizes[i] for i in TWO_DEAL_ORDER][-2:] == [2, 0]  # the lower plate's single
+        assert Counter(g.state.all_cards()) == Counter(engine.pack(2))
+
+    @pytest.mark.rules("la-belle-lucie-house-in-the-wood", "la-belle-lucie-rule-2",
+                       "la-belle-lucie-aces")
+    def test_eight_aces_two_foundations_to_a_suit_a_card_to_either(self) -> None:
+        g = two(WOOD, {"p0": "AH", "p1": "AH", "p2": "2H", "p3": "AS"})
+        legal = set(map(str, g.legal_moves()))
+        assert {"p0-f1", "p0-f5", "p1-f1", "p1-f5", "p3-f0", "p3-f4"} <= legal
+        assert refusal_rule(g, "p0-f0") == R + "rule-2"  # the spades' foundations
+        assert refusal_rule(g, "p0-f6") == R + "rule-2"
+        assert refusal_rule(g, "p2-f1") == R + "house-in-the-wood"  # begun only by an ace
+        g.play("p0-f1")
+        g.play("p1-f5")
+        g.play("p2-f5")  # the two goes on the second hearts foundation
+        assert g.state.piles[F["f1"]] == cards("AH")
+        assert g.state.piles[F["f5"]] == cards("AH 2H")
+
+    @pytest.mark.rules("la-belle-lucie-house-in-the-wood", "la-belle-lucie-foundations")
+    def test_each_foundation_ascends_in_sequence_to_its_king(self) -> None:
+        g = two(WOOD, {"f2": up_to("D", "Q"), "f6": up_to("D", "4"), "p0": "KD", "p1": "6D",
+                       "p2": "5D"})
+        assert refusal_rule(g, "p1-f6") == R + "house-in-the-wood"  # the five first
+        assert refusal_rule(g, "p0-f6") == R + "house-in-the-wood"
+        assert refusal_rule(g, "p1-f2") == R + "house-in-the-wood"
+        g.play("p0-f2")
+        g.play("p2-f6")
+        g.play("p1-f6")
+        assert len(g.state.piles[F["f2"]]) == 13
+        assert refusal_rule(g, "f2-p3") == R + "foundations"  # cards there stay there
+
+    @pytest.mark.rules("la-belle-lucie-house-in-the-wood", "la-belle-lucie-rule-1")
+    def test_only_the_uppermost_card_of_a_packet(self) -> None:
+        g = two(WOOD, {"p0": "AS 9D 5C", "p1": "6C"})
+        assert refusal_rule(g, "p0:0-f0") == R + "rule-1"
+        assert refusal_rule(g, "p0:1-p1") == R + "rule-1"
+
+    @pytest.mark.rules("la-belle-lucie-house-in-the-wood", "la-belle-lucie-marriages")
+    def test_marriages_descend_on_either_card_of_the_suit_one_higher(self) -> None:
+        g = two(WOOD, {"p0": "4C 7D", "p1": "8D", "p2": "8D", "p3": "6D", "p4": "7S"})
+        legal = set(map(str, g.legal_moves()))
+        assert {"p0-p1", "p0-p2"} <= legal
+        assert refusal_rule(g, "p0-p3") == R + "marriages"  # on one lower: ascending
+        assert refusal_rule(g, "p4-p1") == R + "marriages"  # another suit
+        assert refusal_rule(g, "p1-p2") == R + "marriages"  # the same value
+        g.play("p0-p1")
+        g.play("p1-p2")  # and on to the other eight, releasing the first
+        assert g.state.piles[2] == cards("8D 7D") and g.state.piles[1] == cards("8D")
+        g.play("p3-p2")
+        assert g.state.piles[2] == cards("8D 7D 6D")
+
+    @pytest.mark.rules("la-belle-lucie-house-in-the-wood", "la-belle-lucie-marriages")
+    def test_an_empty_place_stays_empty(self) -> None:
+        g = two(WOOD, {"p0": "", "p1": "9S", "p2": "10S"})
+        assert refusal_rule(g, "p1-p0") == R + "marriages"
+
+    @pytest.mark.rules("la-belle-lucie-house-in-the-wood", "la-belle-lucie-redeal")
+    def test_redeals_in_threes_through_both_plates_twice_at_most(self) -> None:
+        piles = {f"f{n}": up_to("SHDC"[n % 4], "K") for n in range(6)}
+        piles |= {"f6": up_to("D", "5"), "f7": up_to("C", "5")}
+        # sixteen cards left, 6D to KD and 6C to KC; the six of diamonds uppermost
+        g = two(WOOD, piles | {"p35": "6D"}, rest_to="p35", deal=3)
+        assert g.playable(g.state) == Card.parse("6D")
+        assert refusal_rule(g, "redeal") == R + "redeal"  # a card can still be played
+        g = two(WOOD, piles | {"p35": "KC"}, rest_to="p20", deal=3)
+        left = Counter(c for i in TWO_PACKETS for c in g.state.piles[i])
+        g.play("redeal")
+        assert Counter(c for i in TWO_PACKETS for c in g.state.piles[i]) == left
+        sizes = [len(g.state.piles[i]) for i in TWO_DEAL_ORDER]
+        assert sizes == [3] * 5 + [1] + [0] * 30
+        assert g.state.piles[F["f6"]] == cards(up_to("D", "5"))  # the foundations stay
+        g = two(WOOD, {}, vars={"redeals": 2}, options="redeal_timing:choice")
+        assert refusal_rule(g, "redeal") == R + "redeal"
+
+    @pytest.mark.rules("la-belle-lucie-house-in-the-wood", "la-belle-lucie-redeal")
+    def test_a_full_tableau_redealt_makes_thirty_five_packets(self) -> None:
+        g = engine.new_game(WOOD, seed=3, options="redeal_timing:choice")
+        g.play("redeal")
+        sizes = [len(g.state.piles[i]) for i in TWO_DEAL_ORDER]
+        assert sizes == [3] * 34 + [2, 0]
+
+    @pytest.mark.rules("la-belle-lucie-house-in-the-wood", "la-belle-lucie-foundations")
+    def test_won_when_all_hundred_and_four_are_on_the_foundations(self) -> None:
+        piles = {f"f{n}": up_to("SHDC"[n % 4], "K") for n in range(7)}
+        g = two(WOOD, piles | {"f7": up_to("C", "Q")}, rest_to="p4")
+        assert g.outcome() is None
+        g.play("p4-f7")
+        assert g.outcome() is Outcome.WON
+        assert "all 104 cards" in g.status_of(g.state)
+
+    @pytest.mark.rules("la-belle-lucie-house-in-the-wood", "la-belle-lucie-redeal")
+    def test_lost_when_no_marriage_can_bring_a_card_up_though_moves_remain(self) -> None:
+        # The seven of diamonds can pass to and fro between the two eights for ever, and
+        # releases nothing a foundation wants: the aces lie buried in packet 36.
+        stuck = {"p0": "3C 8D", "p1": "3C 8D", "p2": "10S 7D"}
+        g = two(WOOD, stuck, vars={"redeals": 2})
+        assert g.legal_moves()
+        assert g.outcome() is Outcome.LOST
+        assert "failed" in g.status_of(g.state)
+        g = two(WOOD, stuck, vars={"redeals": 1})  # a re-deal remains
+        assert g.outcome() is None
+        g = two(WOOD, stuck | {"p2": "AS 7D"}, vars={"redeals": 2})  # marrying frees an ace
+        assert g.outcome() is None
+        g.play("p2-p0")
+        g.play("p2-f4")
+
+    def test_not_lost_when_the_search_gives_up(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import engine.belle_lucie as bl
+        monkeypatch.setattr(bl, "SEARCH_LIMIT", 1)
+        g = two(WOOD, {"p0": "3C 8D", "p1": "3C 8D", "p2": "10S 7D"}, vars={"redeals": 2})
+        assert g.play_reachable(g.state) is None
+        assert g.outcome() is None
+
+    def test_the_board_and_its_notation(self) -> None:
+        g = two(WOOD, {"p0": "9S", "p1": "10S"})
+        assert refusal_rule(g, "p0-p0") == R + "house-in-the-wood-board"
+        assert refusal_rule(g, "deal") == R + "house-in-the-wood-board"
+        assert refusal_rule(g, "zz9-f0") == R + "house-in-the-wood-board"
+        text = engine.new_game(WOOD, seed=9).status_of(engine.new_game(WOOD, seed=9).state)
+        assert "tableau: 36 packets" in text and "0 of 104" in text
+        assert TheHouseInTheWood.chapter() == SLUG
+        h = engine.load_position(g.position())
+        assert h.state == g.state and type(h) is TheHouseInTheWood
+
+
+class TestTheHouseOnTheHill:
+    @pytest.mark.rules("la-belle-lucie-house-on-the-hill", "la-belle-lucie-house-in-the-wood")
+    def test_the_packets_of_the_house_in_the_wood(self) -> None:
+        for packets in Packets:
+            o = f"packets:{packets.value}"
+            a, b = engine.new_game(HILL, seed=11, options=o), engine.new_game(WOOD, seed=11,
+                                                                             options=o)
+            assert a.state.piles[:36] == b.state.piles[:36]
+
+    @pytest.mark.rules("la-belle-lucie-house-on-the-hill", "la-belle-lucie-rule-2")
+    def test_an_ace_and_a_king_of_each_suit_the_aces_rising_the_kings_falling(self) -> None:
+        g = two(HILL, {"p0": "AH", "p1": "KH", "p2": "2H", "p3": "QH", "p4": "KS"})
+        legal = set(map(str, g.legal_moves()))
+        assert "p0-f1" in legal and "p1-f5" in legal and "p4-f4" in legal
+        assert refusal_rule(g, "p0-f5") == R + "house-on-the-hill"  # the king's place
+        assert refusal_rule(g, "p1-f1") == R + "house-on-the-hill"  # the ace's place
+        assert refusal_rule(g, "p0-f0") == R + "rule-2"
+        assert refusal_rule(g, "p1-f4") == R + "rule-2"
+        g.play("p0-f1")
+        g.play("p1-f5")
+        g.play("p2-f1")
+        g.play("p3-f5")
+        assert g.state.piles[F["f1"]] == cards("AH 2H")
+        assert g.state.piles[F["f5"]] == cards("KH QH")
+
+    @pytest.mark.rules("la-belle-lucie-house-on-the-hill", "la-belle-lucie-foundations")
+    def test_the_second_ace_ends_the_kings_foundation_the_second_king_the_aces(self) -> None:
+        high = " ".join(reversed(up_to("C", "K").split()))  # KC down to AC
+        g = two(HILL, {"f3": up_to("C", "Q"), "f7": high.rsplit(" ", 1)[0], "p0": "AC",
+                       "p1": "KC"})
+        assert refusal_rule(g, "p0-f3") == R + "house-on-the-hill"
+        assert refusal_rule(g, "p1-f7") == R + "house-on-the-hill"
+        g.play("p0-f7")
+        g.play("p1-f3")
+        assert g.state.piles[F["f7"]][-1] == Card.parse("AC")
+        assert g.state.piles[F["f3"]][-1] == Card.parse("KC")
+
+    @pytest.mark.rules("la-belle-lucie-house-on-the-hill")
+    def test_marriages_both_in_ascending_and_descending_lines(self) -> None:
+        g = two(HILL, {"p0": "7H", "p1": "8H", "p2": "6H", "p3": "9H", "p4": "7S",
+                       "p5": "QD", "p6": "KD", "p7": "AD", "f4": "KS"})
+        legal = set(map(str, g.legal_moves()))
+        assert {"p0-p1", "p0-p2", "p1-p0", "p2-p0", "p6-p5", "p5-p6"} <= legal
+        assert refusal_rule(g, "p0-p3") == R + "house-on-the-hill"  # two apart
+        assert refusal_rule(g, "p4-p1") == R + "house-on-the-hill"  # another suit
+        assert refusal_rule(g, "p6-p7") == R + "house-on-the-hill"  # king and ace: not next
+        g.play("p0-p1")   # 7H on 8H: the line falls
+        g.play("p2-p1")   # 6H on 7H
+        assert refusal_rule(g, "p3-p0") == R + "marriages"  # an emptied place stays empty
+        g.play("p1-p0" if g.state.piles[0] else "p6-p5")  # a king on a queen
+        assert g.state.piles[1] == cards("8H 7H 6H")
+
+    @pytest.mark.rules("la-belle-lucie-house-on-the-hill")
+    def test_a_line_may_turn_back_or_not_under_the_other_reading(self) -> None:
+        piles = {"p0": "2C 9H 8H", "p1": "9H", "p2": "7H", "p3": "5S 6S", "p4": "5S",
+                 "p7": "7S", "p5": "3D", "p6": "4D", "f4": "KS"}
+        free = two(HILL, piles)
+        assert Move.parse("p1-p0") in free.legal_moves()  # the other 9H on 9H 8H: turns back
+        keep = two(HILL, piles, options="marriage_lines:keep")
+        assert refusal_rule(keep, "p1-p0") == R + "house-on-the-hill"
+        keep.play("p2-p0")  # 7H goes on down the line 9H 8H
+        assert refusal_rule(keep, "p4-p3") == R + "house-on-the-hill"  # 5S 6S rises: not 5S
+        assert Move.parse("p7-p3") in keep.legal_moves()  # but the seven
+        assert Move.parse("p5-p6") in keep.legal_moves()  # a single card: either way
+        assert Move.parse("p6-p5") in keep.legal_moves()
+        keep.play("p6-p5")  # 4D on 3D: a new line, rising
+
+    @pytest.mark.rules("la-belle-lucie-house-on-the-hill", "la-belle-lucie-redeal")
+    def test_lost_when_no_marriage_either_way_can_bring_a_card_up(self) -> None:
+        # The eights and the seven of diamonds may go on one another either way for ever;
+        # beneath them nothing any foundation wants (the aces, the queen of spades and the
+        # other kings lie buried in packet 36, under the second king of spades).
+        stuck = {"p0": "3C 8D", "p1": "3C 8D", "p2": "10S 7D", "f4": "KS"}
+        g = two(HILL, stuck, vars={"redeals": 2})
+        assert g.legal_moves()
+        assert g.outcome() is Outcome.LOST
+        g = two(HILL, stuck | {"p2": "KD 7D"}, vars={"redeals": 2})  # frees a king
+        assert g.outcome() is None
+        g = two(HILL, stuck | {"p0": "AS 8D"}, vars={"redeals": 2},
+                options="marriage_lines:keep")  # 8D on 7D frees the ace
+        assert g.outcome() is None
+
+    def test_the_board_and_its_options(self) -> None:
+        g = two(HILL, {"p0": "9S", "f4": "KS"})
+        assert refusal_rule(g, "p0-p0") == R + "house-on-the-hill-board"
+        assert TheHouseOnTheHill.chapter() == SLUG
+        o = HouseOnTheHillOptions(packets=Packets.THREES, marriage_lines=Lines.KEEP)
+        text = engine.options_to_text(o)
+        assert text == "packets:35,marriage_lines:keep"
+        assert engine.options_from_text(HouseOnTheHillOptions, text) == o
+        names = [d["name"] for d in engine.describe_options(HouseOnTheHillOptions)]
+        assert names == ["redeal_timing", "packets", "marriage_lines"]
 
 
 # ----------------------------------------------------------------------------- positions
@@ -504,8 +765,10 @@ def test_options_round_trip_as_text() -> None:
         engine.options_from_text(BelleLucieOptions, "redeal_timing:never")
 
 
-def test_every_option_names_its_note() -> None:
-    for d in engine.describe_options(BelleLucieOptions):
+@pytest.mark.parametrize("options", [BelleLucieOptions, HouseInTheWoodOptions,
+                                     HouseOnTheHillOptions])
+def test_every_option_names_its_note(options: type) -> None:
+    for d in engine.describe_options(options):
         assert d["note"].startswith("note-bl-")
         assert len(d["choices"]) >= 2
         assert d["default"] in {c["value"] for c in d["choices"]}
