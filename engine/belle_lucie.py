@@ -144,9 +144,10 @@ DEAL_ORDER: tuple[int, ...] = tuple(range(15)) + (16, 17, 15)
 _FAN_LIMIT = 0.85
 
 
-def _packets(places: Sequence[tuple[float, float]]) -> tuple[PileSpec, ...]:
+def _packets(places: Sequence[tuple[float, float]], fan_limit: float = _FAN_LIMIT
+             ) -> tuple[PileSpec, ...]:
     return tuple(PileSpec(f"p{k}", f"packet {k + 1}", Role.TABLEAU, x, y, Fan.RIGHT,
-                          fan_limit=_FAN_LIMIT) for k, (x, y) in enumerate(places))
+                          fan_limit=fan_limit) for k, (x, y) in enumerate(places))
 
 
 _FOUND_X = (2.0, 3.25, 4.5, 5.75)
@@ -173,35 +174,39 @@ def _narrow() -> Layout:
     return Layout(name="narrow", max_width=560, grid=(5.4, 7.3), at=at)
 
 
-# The two-pack games (BL-12): the plate twice, one copy above the other, and the eight
-# foundations in two columns on the right, a suit to a row.
+# The two-pack games (BL-12): the plate twice, one copy above the other, its columns a little
+# closer (the fans a little shorter); the eight foundations in a column on the right, four
+# beside each plate, a suit to a row.
+_TWO_COL = 1.75
+_TWO_FAN_LIMIT = 0.8
 _TWO_PACKETS = 2 * PACKET_PLACES
 _SECOND_PLATE_Y = 4.4
-_TWO_PLACES = _PLACES + tuple((x, y + _SECOND_PLATE_Y) for x, y in _PLACES)
+_TWO_PLACES = tuple((x / _COL * _TWO_COL, y + dy) for dy in (0.0, _SECOND_PLATE_Y)
+                    for x, y in _PLACES)
 #: The two plates' places, each in the order of La Belle Lucie's deal.
 TWO_DEAL_ORDER: tuple[int, ...] = DEAL_ORDER + tuple(PACKET_PLACES + k for k in DEAL_ORDER)
-_TWO_FOUND_X = (9.4, 10.6)
-_TWO_FOUND_Y = tuple(1.5 + 1.1 * j for j in range(4))
+_TWO_FOUND_X = 8.8
+_TWO_FOUND_Y = tuple(dy + j for dy in (0.0, _SECOND_PLATE_Y) for j in range(4))
 
 
 def _two_pack_piles(names: tuple[str, str]) -> tuple[PileSpec, ...]:
-    """Thirty-six packets, then the foundations: the first column (``names[0]``, a suit to
-    a row, in the order of ``SUITS``), then the second."""
-    return _packets(_TWO_PLACES) + tuple(
+    """Thirty-six packets, then the foundations: the first four (``names[0]``, beside the
+    upper plate, in the order of ``SUITS``), then the other four (beside the lower)."""
+    return _packets(_TWO_PLACES, _TWO_FAN_LIMIT) + tuple(
         PileSpec(f"f{4 * c + j}", f"{names[c]} {s.noun} foundation", Role.FOUNDATION,
-                 _TWO_FOUND_X[c], _TWO_FOUND_Y[j])
+                 _TWO_FOUND_X, _TWO_FOUND_Y[4 * c + j])
         for c in range(2) for j, s in enumerate(SUITS))
 
 
 def _two_pack_narrow(piles: tuple[PileSpec, ...]) -> Layout:
     """For a phone: four packets to a row, in the order of the places, the foundations
-    below in two rows of four (each column of the wide board becomes a row)."""
+    below in two rows of four (those of the upper plate, then those of the lower)."""
     at: dict[str, tuple[float, float, int]] = {}
     for k in range(_TWO_PACKETS):
-        at[piles[k].id] = (_COL * (k % 4), float(k // 4), 0)
+        at[piles[k].id] = (_TWO_COL * (k % 4), float(k // 4), 0)
     for n in range(8):
-        at[piles[_TWO_PACKETS + n].id] = (_COL * (n % 4), 9.3 + (n // 4), 0)
-    return Layout(name="narrow", max_width=560, grid=(7.2, 11.3), at=at)
+        at[piles[_TWO_PACKETS + n].id] = (_TWO_COL * (n % 4), 9.3 + (n // 4), 0)
+    return Layout(name="narrow", max_width=560, grid=(7.0, 11.3), at=at)
 
 
 def deal_packets(cards: tuple[Card, ...], order: Sequence[int] = DEAL_ORDER
@@ -501,7 +506,7 @@ class TheHouseInTheWood(LaBelleLucie):
     packs = 2
     Options = HouseInTheWoodOptions
     PILES = _WOOD_PILES
-    GRID = (11.5, 8.4)
+    GRID = (9.8, 8.4)
     LAYOUTS = (_two_pack_narrow(_WOOD_PILES),)
     FIGURES = (
         Figure("tableau", "The House in the Wood just after the deal.",
@@ -509,8 +514,9 @@ class TheHouseInTheWood(LaBelleLucie):
                "cards: thirty-six packets, each fanned to the right, laid out as La Belle "
                "Lucie’s plate twice over, one copy above the other: rows of five, five, "
                "three and five packets, every packet of three cards except the single card "
-               "in the middle of each bottom row; on the right, eight empty places for the "
-               "foundations, in two columns of four, two for each suit."),
+               "in the middle of each bottom row; on the right, a column of eight empty "
+               "places for the foundations, four beside each copy of the plate, one for each "
+               "suit."),
     )
     PACKET_PILES = range(0, _TWO_PACKETS)
     DEAL_ORDER = TWO_DEAL_ORDER
@@ -600,9 +606,9 @@ class TheHouseOnTheHill(TheHouseInTheWood):
                "cards: thirty-six packets, each fanned to the right, laid out as La Belle "
                "Lucie’s plate twice over, one copy above the other: rows of five, five, "
                "three and five packets, every packet of three cards except the single card "
-               "in the middle of each bottom row; on the right, eight empty places for the "
-               "foundations, a column of four for the aces and a column of four for the "
-               "kings, a suit to a row."),
+               "in the middle of each bottom row; on the right, a column of eight empty "
+               "places for the foundations: four for the aces, one for each suit, beside the "
+               "upper copy, and four for the kings beside the lower."),
     )
     #: For each suit a foundation rising from its ace and one falling from its king.
     FOUNDATION_SET = SuitFoundations(range(_TWO_PACKETS, _TWO_PACKETS + 4),
