@@ -177,15 +177,15 @@ def _narrow() -> Layout:
 # The two-pack games (BL-12): the plate twice, one copy above the other, its columns a little
 # closer (the fans a little shorter); the eight foundations in a column on the right, four
 # beside each plate, a suit to a row.
-_TWO_COL = 1.75
-_TWO_FAN_LIMIT = 0.8
+_TWO_COL = 1.7
+_TWO_FAN_LIMIT = 0.75
 _TWO_PACKETS = 2 * PACKET_PLACES
 _SECOND_PLATE_Y = 4.4
 _TWO_PLACES = tuple((x / _COL * _TWO_COL, y + dy) for dy in (0.0, _SECOND_PLATE_Y)
                     for x, y in _PLACES)
 #: The two plates' places, each in the order of La Belle Lucie's deal.
 TWO_DEAL_ORDER: tuple[int, ...] = DEAL_ORDER + tuple(PACKET_PLACES + k for k in DEAL_ORDER)
-_TWO_FOUND_X = 8.8
+_TWO_FOUND_X = 8.55
 _TWO_FOUND_Y = tuple(dy + j for dy in (0.0, _SECOND_PLATE_Y) for j in range(4))
 
 
@@ -206,7 +206,7 @@ def _two_pack_narrow(piles: tuple[PileSpec, ...]) -> Layout:
         at[piles[k].id] = (_TWO_COL * (k % 4), float(k // 4), 0)
     for n in range(8):
         at[piles[_TWO_PACKETS + n].id] = (_TWO_COL * (n % 4), 9.3 + (n // 4), 0)
-    return Layout(name="narrow", max_width=560, grid=(7.0, 11.3), at=at)
+    return Layout(name="narrow", max_width=560, grid=(6.8, 11.3), at=at)
 
 
 def deal_packets(cards: tuple[Card, ...], order: Sequence[int] = DEAL_ORDER
@@ -506,7 +506,7 @@ class TheHouseInTheWood(LaBelleLucie):
     packs = 2
     Options = HouseInTheWoodOptions
     PILES = _WOOD_PILES
-    GRID = (9.8, 8.4)
+    GRID = (9.5, 8.4)
     LAYOUTS = (_two_pack_narrow(_WOOD_PILES),)
     FIGURES = (
         Figure("tableau", "The House in the Wood just after the deal.",
