@@ -25,6 +25,7 @@ its editorial notes (``note-bl-N``) for the readings behind the options and deci
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -553,26 +554,39 @@ class TheHouseInTheWood(LaBelleLucie):
     def play_reachable(self, state: State) -> bool | None:
         """Whether some series of marriages, the foundations as they stand, brings a card a
         foundation takes to the top of a packet: True, False, or None when the search gave
-        up after :data:`SEARCH_LIMIT` positions. Positions that differ only in which place
-        holds which packet are one."""
+        up after :data:`SEARCH_LIMIT` positions.
+
+        Positions that differ only in which place holds which packet are one. A packet's
+        last card is never moved in the search: it uncovers nothing, and any card that could
+        be married on it can be married on it where it lies (alone, it takes either way).
+        Positions where a wanted card lies nearest the top of its packet are tried first."""
         fs = self.FOUNDATION_SET
         want: set[int] = set()
         for f in self.foundation_piles():
             rank = fs.next_rank(state, f)
             if rank is not None:
                 want.add(code(Card(rank, fs.suit(f))))
+
+        def depth(packets: tuple[tuple[int, ...], ...]) -> int:
+            """How many cards lie above the wanted card nearest the top of its packet."""
+            return min((len(p) - 1 - k for p in packets for k, c in enumerate(p) if c in want),
+                       default=999)
+
         start = tuple(sorted(tuple(code(c) for c in state.piles[i])
                              for i in self.PACKET_PILES if state.piles[i]))
+        if depth(start) == 0:
+            return True
         seen = {start}
-        todo = [start]
-        while todo:
-            packets = todo.pop()
-            if any(p[-1] in want for p in packets):
-                return True
+        heap = [(depth(start), 0, start)]
+        n = 0
+        while heap:
+            _, _, packets = heapq.heappop(heap)
             tops: dict[int, list[int]] = {}
             for b, q in enumerate(packets):
                 tops.setdefault(q[-1], []).append(b)
             for a, p in enumerate(packets):
+                if len(p) == 1:
+                    continue
                 c = p[-1]
                 for t in (c + 4, c - 4):
                     for b in tops.get(t, ()):
@@ -580,12 +594,17 @@ class TheHouseInTheWood(LaBelleLucie):
                             continue
                         nxt = list(packets)
                         nxt[a], nxt[b] = p[:-1], packets[b] + (c,)
-                        key = tuple(sorted(q for q in nxt if q))
-                        if key not in seen:
-                            if len(seen) >= SEARCH_LIMIT:
-                                return None
-                            seen.add(key)
-                            todo.append(key)
+                        key = tuple(sorted(nxt))
+                        if key in seen:
+                            continue
+                        d = depth(key)
+                        if d == 0:
+                            return True
+                        if len(seen) >= SEARCH_LIMIT:
+                            return None
+                        seen.add(key)
+                        n += 1
+                        heapq.heappush(heap, (d, n, key))
         return False
 
 

@@ -13,7 +13,7 @@ from engine import Card, Move, Outcome, PositionError
 from engine.belle_lucie import (
     DEAL_ORDER, FOUNDATION_PILES, PACKETS, PILES, TWO_DEAL_ORDER, BelleLucieOptions,
     HouseInTheWoodOptions, HouseOnTheHillOptions, LaBelleLucie, Lines, Packets, RedealTiming,
-    TheHouseInTheWood, TheHouseOnTheHill, deal_packets,
+    TheHouseInTheWood, TheHouseOnTheHill, code, deal_packets,
 )
 from engine.core import Fan
 from tests.engine.fixtures import make_game, refusal_rule
@@ -614,6 +614,56 @@ class TestTheHouseInTheWood:
         assert TheHouseInTheWood.chapter() == SLUG
         h = engine.load_position(g.position())
         assert h.state == g.state and type(h) is TheHouseInTheWood
+
+
+def _naive_reachable(g: TheHouseInTheWood) -> bool:
+    """Every series of marriages, lone cards moved too, until a card a foundation takes is
+    uppermost: the plain search that ``play_reachable`` must agree with."""
+    state = g.state
+    start = tuple(state.piles[i] for i in TWO_PACKETS)
+    seen, todo = {start}, [start]
+    while todo:
+        packets = todo.pop()
+        if any(p and g.foundations_for(state, p[-1]) for p in packets):
+            return True
+        for a, p in enumerate(packets):
+            for b, q in enumerate(packets):
+                if p and q and a != b and g.marries([code(c) for c in q], code(p[-1])):
+                    nxt = list(packets)
+                    nxt[a], nxt[b] = p[:-1], q + (p[-1],)
+                    key = tuple(nxt)
+                    if key not in seen:
+                        seen.add(key)
+                        todo.append(key)
+    return False
+
+
+@pytest.mark.parametrize("slug, opts", [(WOOD, ""), (HILL, ""), (HILL, "marriage_lines:keep")])
+def test_the_search_for_a_play_agrees_with_trying_every_marriage(slug: str, opts: str) -> None:
+    # Small tableaux of hearts and spades, the foundations wanting the aces (and on the
+    # Hill the tens too, the kings' foundations of spades and hearts being down to the
+    # knaves): the search, which never moves a packet's last card, finds a play exactly
+    # when the plain search does.
+    rng = random.Random(slug + opts)
+    pool = [f"{r}{s}" for r in RANKS[1:10] for s in "HS"] * 2  # two to ten
+    wanted = ["AH", "AS"]
+    found: Counter[bool] = Counter()
+    for _ in range(150):
+        rng.shuffle(pool)
+        cards_ = pool[:11] + [rng.choice(wanted)]
+        rng.shuffle(cards_)
+        cuts = sorted(rng.sample(range(1, 12), 4))
+        packets = [cards_[i:j] for i, j in zip([0, *cuts], [*cuts, 12])]
+        piles = {f"p{k}": " ".join(p) for k, p in enumerate(packets)}
+        if slug == HILL:
+            piles |= {"f4": "KS QS JS", "f5": "KH QH JH"}
+        g = two(slug, piles, rest_to="p30", options=opts or None)
+        if g.foundations_for(g.state, g.state.piles[30][-1]):
+            continue  # the packet holding the rest offers a play: not a small tableau
+        want = _naive_reachable(g)
+        assert g.play_reachable(g.state) is want, g.position()
+        found[want] += 1
+    assert found[True] and found[False]
 
 
 class TestTheHouseOnTheHill:
