@@ -307,7 +307,10 @@ def readings_table(docs_dir: Path, docs: set[str], titles: dict[str, str]) -> st
                 if ch["value"] == opt["default"]:
                     text = f"<strong>{text}</strong> (default)"
                 choices.append(f"<li>{text}</li>")
-            which = "" if len(games[slug]) == 1 else f" ({html.escape(', '.join(played_in))})"
+            # name the games when the option is not every game's and the question does not
+            which = ("" if len(played_in) == len(games[slug])
+                     or all(t in question for t in played_in)
+                     else f" ({html.escape(', '.join(played_in))})")
             rows.append(
                 '<tr markdown="block">'
                 f'<td markdown="span">[{number or note}]({slug}.md#{note})</td>'
