@@ -80,7 +80,7 @@ PLACES = 8
 TOTAL = 96                                # every card but the eight kings
 #: The king taken from the pack before the deal: the plate's first king, of clubs (SF-1).
 THE_FIRST_KING = Card(KING, Suit.CLUBS)
-#: The search for a way to a foundation (SF-12) gives up after this many positions.
+#: The search for a way to a foundation (SF-11) gives up after this many positions.
 SEARCH_LIMIT = 10_000
 
 
