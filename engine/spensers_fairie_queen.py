@@ -119,7 +119,7 @@ def suit_of(f: int) -> Suit:
 
 
 PILES: tuple[PileSpec, ...] = (
-    tuple(PileSpec(f"f{j}", f"foundation {j + 1} ({suit_of(j).noun})", Role.FOUNDATION,
+    tuple(PileSpec(f"f{j}", f"{suit_of(j).noun} {j % 2 + 1}", Role.FOUNDATION,
                    float(j), 0.0) for j in range(PLACES))
     + (PileSpec("stock", "the pack", Role.STOCK, _PACK_X, 0.0),)
     + tuple(PileSpec(f"c{c}", f"column {c + 1}", Role.TABLEAU, float(c), _KINGS_Y,
@@ -175,7 +175,7 @@ class SpensersFairieQueen(Game):
                "pack, each heading a column of the cards dealt onto it, every card half "
                "covering the one before; the places of the kings still to come are empty."),
     )
-    DIAGRAM_DEAL = 2
+    DIAGRAM_DEAL = 61
     ACTIONS = (
         ActionSpec("deal", "Deal a card", "d", LAST_KING),
         ActionSpec("deal_on", "Deal on until a card can be played", "Shift+D", LAST_KING),
@@ -183,8 +183,9 @@ class SpensersFairieQueen(Game):
     PACK_ACTIONS = ("deal_on", "deal")
     LEDGER = {
         RULE_I: "A foundation takes only cards of the suit of its ace.",
-        RULE_II: "A king dealt straight after another begins its own column, and the cards "
-                 "that follow go under it, so the earlier king stays single.",
+        RULE_II: "A king dealt straight after another begins its own column and takes the "
+                 "cards that follow, so the earlier king stays single; under either reading "
+                 "of SF-4 the cards dealt go only to the last king.",
         RULE_III: "A transfer puts the lowest card of a column at the foot of another column "
                   "whose lowest card is one rank higher, of any suit or colour; any other "
                   "card is refused there.",
@@ -259,7 +260,8 @@ class SpensersFairieQueen(Game):
             pile = p[f]
             if pile and (pile[0] != Card(ACE, suit_of(f)) or any(
                     not foundation_takes(pile[:j], f, pile[j]) for j in range(1, len(pile)))):
-                raise PositionError(f"{PILES[f].label} must rise in suit from its ace")
+                raise PositionError(f"the foundation {PILES[f].label} must rise in suit from "
+                                    "its ace")
             if f % 2 and pile and not p[f - 1]:
                 raise PositionError(f"the aces of {suit_of(f).noun} take their spaces in turn")
         return state
@@ -393,7 +395,7 @@ class SpensersFairieQueen(Game):
     def _refuse_foundation(pile: tuple[Card, ...], f: int, card: Card) -> IllegalMove | None:
         if foundation_takes(pile, f, card):
             return None
-        label = PILES[f].label
+        label = f"the foundation {PILES[f].label}"
         if not pile:
             return IllegalMove(ACES, f"The space of {label} is reserved for an ace of "
                                f"{suit_of(f).noun}, placed there as it turns up in the deal.")
@@ -402,8 +404,8 @@ class SpensersFairieQueen(Game):
                                f"{suit_of(f).noun}.")
         top = pile[-1].rank
         if top >= QUEEN:
-            return IllegalMove(FOUNDATIONS, f"The {label} is complete: the foundations ascend "
-                               "to queens.")
+            return IllegalMove(FOUNDATIONS, f"{label[:1].upper()}{label[1:]} is complete: "
+                               "the foundations ascend to queens.")
         return IllegalMove(FOUNDATIONS, f"The foundations ascend in sequence: {label} needs "
                            f"the {Card(top + 1, suit_of(f)).name} next.")
 
@@ -509,7 +511,8 @@ class SpensersFairieQueen(Game):
         si, di = self.pile_index(src), self.pile_index(dst)
         card = state.piles[si][-1]
         if di in FOUNDS:
-            return f"The {card.name} is played from {PILES[si].label} to {PILES[di].label}."
+            return (f"The {card.name} is played from {PILES[si].label} to the foundation "
+                    f"{PILES[di].label}.")
         target = state.piles[di]
         if len(target) == 1:
             return (f"The {card.name} is transferred from {PILES[si].label} to the single "
