@@ -169,11 +169,13 @@ class SpensersFairieQueen(Game):
     FIGURES = (
         Figure("tableau", "Spenser’s Fairie Queen early in the deal, in modern cards.",
                "Spenser’s Fairie Queen early in the deal, drawn in modern cards: across the "
-               "top the eight spaces of the foundations, two for each suit, with the aces "
-               "dealt so far, and the pack at the end of the line; below them, from the left, "
-               "the kings turned up so far, the first being the king of clubs taken from the "
-               "pack, each heading a column of the cards dealt onto it, every card half "
-               "covering the one before; the places of the kings still to come are empty."),
+               "top the eight spaces of the foundations, two for each suit, the two of "
+               "diamonds holding their aces, and the pack at the end of the line; below, from "
+               "the left, the five kings turned up so far, the first being the king of clubs "
+               "taken from the pack. Under four of them hangs a column of the cards dealt onto "
+               "it, each card half covering the one before; the second king stands alone, "
+               "the third having turned up straight after it. The places of the three kings "
+               "still to come are empty."),
     )
     DIAGRAM_DEAL = 61
     ACTIONS = (
@@ -397,8 +399,9 @@ class SpensersFairieQueen(Game):
             return None
         label = f"the foundation {PILES[f].label}"
         if not pile:
-            return IllegalMove(ACES, f"The space of {label} is reserved for an ace of "
-                               f"{suit_of(f).noun}, placed there as it turns up in the deal.")
+            return IllegalMove(ACES, f"{label[:1].upper()}{label[1:]} is empty: its space is "
+                               f"reserved for an ace of {suit_of(f).noun}, placed there as it "
+                               "turns up in the deal.")
         if card.suit is not suit_of(f):
             return IllegalMove(RULE_I, f"The foundations follow suit: {label} takes only "
                                f"{suit_of(f).noun}.")

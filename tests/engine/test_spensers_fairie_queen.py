@@ -610,3 +610,13 @@ def test_every_pile_is_face_up_but_the_pack() -> None:
     assert view["pack"]["move"] == "deal_on"
 
 
+
+
+def test_the_drawn_diagram_shows_what_its_description_says() -> None:
+    s = SpensersFairieQueen.new(SpensersFairieQueen.DIAGRAM_DEAL).state
+    kings = [s.piles[i] for i in COLS if s.piles[i]]
+    assert len(kings) == 5 and kings[0][0] == THE_FIRST_KING
+    assert [len(k) == 1 for k in kings] == [False, True, False, False, False]
+    assert [bool(s.piles[f]) for f in FOUNDS] == [False] * 4 + [True] * 2 + [False] * 2
+    alt = SpensersFairieQueen.FIGURES[0].alt
+    assert "five kings" in alt and "two of diamonds" in alt and "second king stands alone" in alt
