@@ -460,12 +460,8 @@ class SpensersFairieQueen(Game):
         return self.judge(state)[1]
 
     def judge(self, state: State) -> tuple[Outcome | None, bool]:
-        memo: dict[State, tuple[Outcome | None, bool]] = self.__dict__.setdefault("_memo", {})
-        if state not in memo:
-            if len(memo) > 256:
-                memo.clear()
-            memo[state] = self._judge(state)
-        return memo[state]
+        """The verdict and whether it was reached (remembered: the search may be costly)."""
+        return self.remembered(state, self._judge)
 
     def _judge(self, state: State) -> tuple[Outcome | None, bool]:
         piles = state.piles
