@@ -16,10 +16,10 @@ there, until it holds thirteen cards.
 
 The Terrace card goes only to a foundation. The top card of a valley packet may be played to
 a foundation, or moved on the top card of another packet one rank higher and of the other
-colour; the card turned up, and the top card of the talon, may go to a foundation, on a valley
-packet in the same way, or into an empty place of the valley; an empty place may also be
-filled straight from the pack. Turning the next card lays the last one, if unused, on the
-talon. There is no re-deal. See the chapter page for the text each rule id points at, and its
+colour; the card turned up, and the top card of the talon, may go to a foundation or on a
+valley packet in the same way. An empty place of the valley is refilled from the pack in
+hand, with its next card or the card turned up (TE-6; the talon's top too under the other
+reading). Turning the next card lays the last one, if unused, on the talon. There is no re-deal. See the chapter page for the text each rule id points at, and its
 editorial notes (``note-te-N``) for the readings behind the options.
 """
 
@@ -94,6 +94,10 @@ class TerraceOptions:
         False, note="note-te-4", label="A king on an ace in the valley",
         labels={False: "refused: the valley descends from king to ace",
                 True: "allowed: the valley turns the corner"})
+    talon_fills: bool = option(
+        False, note="note-te-6", label="A vacancy in the valley is refilled",
+        labels={False: "from the pack in hand only (its next card, or the card turned up)",
+                True: "from the pack in hand or from the top of the talon"})
 
 
 # ---------------------------------------------------------------------------- the layout
@@ -200,7 +204,8 @@ class TheTerrace(Game):
         PREFERENCE: "By default advice, not enforced; under TE-2’s strict reading, while the "
                     "Terrace card can be played to a foundation every other move is refused.",
         REFILL: "An empty valley place may be filled, when the player chooses, from the pack "
-                "in hand, the card turned up or the talon’s top; a valley card is refused "
+                "in hand: its next card or the card turned up (under TE-6’s other reading "
+                "the talon’s top as well); a card of the valley or the Terrace is refused "
                 "there.",
         CHOICE_ADVICE: "Advice only: any of the three cards may be chosen, whatever the "
                        "Terrace card.",
@@ -382,11 +387,16 @@ class TheTerrace(Game):
             return self.foundation_refusal(state, di, card)
         if di in VALLEY_PILES:
             if not state.piles[di]:
-                if si in (STOCK, TURNED, TALON_PILE):
+                if si in (STOCK, TURNED):
                     return None
+                if si == TALON_PILE:
+                    if self.options.talon_fills:
+                        return None
+                    return IllegalMove(REFILL, "Vacancies in the valley are refilled from "
+                                       "the pack in hand: its next card, or the card just "
+                                       "turned up, not the talon’s top.")
                 return IllegalMove(REFILL, "Vacancies in the valley are refilled from the "
-                                   "pack in hand or the talon, not with a card already on "
-                                   "the table.")
+                                   "pack in hand, not with a card already on the table.")
             if si in TERRACE_PILES and not self.options.terrace_to_valley:
                 return IllegalMove(RULE_III, "Cards are played from the Terrace to the "
                                    "foundations only: they are not placed on the valley.")

@@ -163,17 +163,18 @@ def test_the_turned_card_and_the_talon_top_go_on_the_valley() -> None:
 
 
 @pytest.mark.rules("the-terrace-refill", "the-terrace-deal")
-def test_vacancies_are_filled_from_the_pack_or_the_talon_when_the_player_chooses() -> None:
+def test_vacancies_are_filled_from_the_pack_when_the_player_chooses() -> None:
     g = game({"f0": "2H", "v0": "9C", "v1": "", "talon": "3D", "turned": "JS",
               "stock": "4D 5C"})
     assert refusal_rule(g, "v0-v1") == "the-terrace-refill"
+    assert refusal_rule(g, "t12-v1") == "the-terrace-refill"
     g.play("stock-v1")
     assert pile(g, "v1") == cards("5C")
     g = game({"f0": "2H", "v0": "9C", "v1": "", "v2": "", "talon": "3D", "turned": "JS"})
     g.play("turned-v1")
-    g.play("talon-v2")
-    assert pile(g, "v1") == cards("JS") and pile(g, "v2") == cards("3D")
+    assert pile(g, "v1") == cards("JS")
     g.play("deal")                      # a vacancy may be left, and the pack turned on
+    assert not pile(g, "v2")
 
 
 @pytest.mark.rules("the-terrace-deal")
@@ -241,3 +242,19 @@ def test_the_deal_and_its_notation_round_trip() -> None:
     assert same.position() == g.position()
     assert engine.load_position(g.position(compact=True)).state == g.state
     assert g.state.piles[TURNED] and not g.state.piles[TALON_PILE]
+
+
+# ------------------------------------------------------------------------ review: vacancies
+
+@pytest.mark.rules("the-terrace-refill", "the-terrace-deal")
+def test_a_vacancy_is_refilled_from_the_pack_in_hand_not_from_the_talon() -> None:
+    # “refilled the vacancies in the valley from the pack in hand”: the next card of the pack
+    # or the card just turned up, but not the talon's top, unless TE-6's other reading.
+    pos = {"f0": "2H", "v0": "9C", "v1": "", "talon": "3D", "turned": "JS", "stock": "4D"}
+    g = game(pos)
+    assert refusal_rule(g, "talon-v1") == "the-terrace-refill"
+    g.play("turned-v1")
+    assert pile(g, "v1") == cards("JS")
+    g = game(pos, options="talon_fills:yes")
+    g.play("talon-v1")
+    assert pile(g, "v1") == cards("3D")
