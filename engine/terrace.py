@@ -212,8 +212,9 @@ class TheTerrace(Game):
         DEAL: "Turn up the next card turns the pack’s top card face up, first laying the "
               "last card turned, if still there, on the talon; it is refused once the pack is "
               "out.",
-        NO_REDEAL: "No move takes up the talon; when the pack is out and nothing more can be "
-                   "done the game is lost.",
+        NO_REDEAL: "No move takes up the talon; once the pack is out, the game is lost as "
+                   "soon as no series of moves can bring a card the foundations take within "
+                   "reach, even if valley cards can still be shifted.",
     }
 
     # ---- deal ------------------------------------------------------------------------
@@ -457,9 +458,99 @@ class TheTerrace(Game):
             return Outcome.WON
         if state.piles[STOCK] or self.choosing(state):
             return None  # a card can still be turned up (or the choice is to be made)
-        # The pack is out. With no legal move at all nothing can change: lost. With moves
-        # left (which may only shift cards between packets), the verdict is left open.
-        return None if self.has_legal_move(state) else Outcome.LOST
+        # The pack is out, and nothing comes back. Any win needs a play to a foundation; if no
+        # series of the other moves (shifting valley cards, placing the card turned up or the
+        # talon's top) brings a card the foundations take within reach, no card will ever be
+        # played again: lost (TE-12). A search that gives up leaves the verdict open.
+        return Outcome.LOST if self.play_reachable(state) is False else None
+
+    def wanted(self, state: State) -> frozenset[tuple[int, bool]]:
+        """The (rank, red) of every card some foundation would take now."""
+        base = self.base_rank(state)
+        out: set[tuple[int, bool]] = set()
+        for f in FOUNDATION_PILES:
+            pile = state.piles[f]
+            if not pile:
+                if base is not None:
+                    out |= {(base, False), (base, True)}
+            elif len(pile) < FULL:
+                out.add((next_rank(pile[-1].rank), not pile[-1].red))
+        return frozenset(out)
+
+    def play_reachable(self, state: State, limit: int = 4000) -> bool | None:
+        """With the pack out and the foundations as they stand: whether some series of moves
+        other than plays brings an available card that a foundation takes (True), none does
+        (False), or the search gave up after ``limit`` positions (None).
+
+        Only rank and colour matter to every rule of the game, so a card is its rank and
+        colour; and no rule looks at a valley packet's place, so positions that differ only in
+        the order of the packets are one. The moves searched: a valley top onto another packet
+        in sequence; the card turned up onto a packet in sequence or into an empty place; the
+        talon's top in sequence, or into an empty place under TE-6's other reading; the
+        Terrace card in sequence under TE-1's other reading. Each is allowed whatever the
+        preference of TE-2, which can only forbid more: a search over more moves proves no
+        less."""
+        def code(c: Card) -> int:
+            return 2 * c.rank + int(c.red)
+
+        wanted = {2 * r + int(red) for r, red in self.wanted(state)}
+        wrap = self.options.valley_wrap
+
+        def fits(card: int, top: int) -> bool:  # card in sequence on top (Rule III)
+            if card & 1 == top & 1:
+                return False
+            return card >> 1 == (top >> 1) - 1 or (wrap and top >> 1 == ACE
+                                                  and card >> 1 == KING)
+
+        p = state.piles
+        terrace = tuple(code(p[i][0]) for i in TERRACE_PILES if p[i])
+        talon = tuple(code(c) for c in p[TALON_PILE])
+        turned = code(p[TURNED][0]) if p[TURNED] else -1
+        Key = tuple[tuple[tuple[int, ...], ...], int, int, int]
+        start: Key = (tuple(sorted(tuple(code(c) for c in p[v]) for v in VALLEY_PILES)),
+                      len(terrace), len(talon), turned)
+        seen = {start}
+        todo = [start]
+        while todo:
+            valley, nt, nl, tu = todo.pop()
+            free = [pk[-1] for pk in valley if pk]
+            if nt:
+                free.append(terrace[nt - 1])
+            if nl:
+                free.append(talon[nl - 1])
+            if tu >= 0:
+                free.append(tu)
+            if any(c in wanted for c in free):
+                return True
+            nexts: list[Key] = []
+
+            def put(card: int, into_empty: bool, nt: int, nl: int, tu: int,
+                    valley: tuple[tuple[int, ...], ...] = valley) -> None:
+                for b, q in enumerate(valley):
+                    if (q and fits(card, q[-1])) or (not q and into_empty):
+                        nxt = list(valley)
+                        nxt[b] = q + (card,)
+                        nexts.append((tuple(sorted(nxt)), nt, nl, tu))
+
+            for a, pk in enumerate(valley):
+                for b, q in enumerate(valley):
+                    if a != b and pk and q and fits(pk[-1], q[-1]):
+                        nxt = list(valley)
+                        nxt[a], nxt[b] = pk[:-1], q + (pk[-1],)
+                        nexts.append((tuple(sorted(nxt)), nt, nl, tu))
+            if tu >= 0:
+                put(tu, True, nt, nl, -1)
+            if nl:
+                put(talon[nl - 1], self.options.talon_fills, nt, nl - 1, tu)
+            if nt and self.options.terrace_to_valley:
+                put(terrace[nt - 1], False, nt - 1, nl, tu)
+            for key in nexts:
+                if key not in seen:
+                    if len(seen) >= limit:
+                        return None
+                    seen.add(key)
+                    todo.append(key)
+        return False
 
     # ---- board -----------------------------------------------------------------------
     def status_line(self, state: State, out: Outcome | None) -> str:
@@ -467,8 +558,8 @@ class TheTerrace(Game):
         if out is Outcome.WON:
             return "Won: all 104 cards are on the foundations."
         if out is Outcome.LOST:
-            return (f"The pack is out and nothing more can be done: the patience has failed "
-                    f"with {played} of 104 cards played.")
+            return (f"The pack is out and no card can ever be played again: the patience has "
+                    f"failed with {played} of 104 cards played.")
         if self.choosing(state):
             return "Choose one of the three cards turned up as the first foundation."
         terrace = sum(len(state.piles[t]) for t in TERRACE_PILES)
