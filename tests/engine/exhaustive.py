@@ -36,15 +36,17 @@ def check_verdicts(game: Game, limit: int = 20_000) -> Search:
                  else [game.apply(s, m) for m in g.legal_moves()])
         edges[s] = nexts
         todo.extend(n for n in nexts if n not in edges)
-    won = {s for s in edges if game.outcome_of(s) is Outcome.WON}
-    can_win = set(won)
-    changed = True
-    while changed:  # a fixpoint: positions with a move into a winnable position
-        changed = False
-        for s, nexts in edges.items():
-            if s not in can_win and any(n in can_win for n in nexts):
+    back: dict[State, list[State]] = {s: [] for s in edges}
+    for s, nexts in edges.items():
+        for n in nexts:
+            back[n].append(s)
+    can_win = {s for s in edges if game.outcome_of(s) is Outcome.WON}
+    todo = list(can_win)
+    while todo:  # backwards from the wins: every position with a move into a winnable one
+        for s in back[todo.pop()]:
+            if s not in can_win:
                 can_win.add(s)
-                changed = True
+                todo.append(s)
     lost = [s for s in edges if game.outcome_of(s) is Outcome.LOST]
     for s in lost:
         assert s not in can_win, "a position declared lost can still be won"

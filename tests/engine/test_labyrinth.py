@@ -3,6 +3,7 @@ of the game. Positions are written by hand and loaded through ``engine.load_posi
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -11,6 +12,7 @@ import engine
 from engine import Card, Outcome, PositionError
 from engine.cards import SUITS
 from engine.labyrinth import ASC, COLUMNS, DESC, ROWS, STOCK, TheLabyrinth, place
+from tests.engine.exhaustive import check_verdicts
 from tests.engine.fixtures import make_game, refusal_rule
 
 SLUG = "the-labyrinth"
@@ -352,3 +354,53 @@ def test_deals_are_reproducible_and_positions_round_trip() -> None:
         a.play(legal[0])
     c = engine.load_position(a.position())
     assert c.state == a.state and c.position() == a.position()
+
+
+# ------------------------------------------------------------------------ review: the verdict
+
+@pytest.mark.rules("the-labyrinth-no-redeal", "the-labyrinth-grace")
+@pytest.mark.parametrize("seed", [0, 18, 23])
+def test_every_loss_verdict_survives_an_exhaustive_search(seed: int) -> None:
+    # The last cards of four foundations, laid at random in three columns of the grid and a
+    # short pack; every position reachable, refills, rows and the grace included, is searched.
+    rng = random.Random(seed)
+    piles: dict[str, list[str]] = {}
+    for j, s in enumerate(SUITS):
+        up = [str(Card(r, s)) for r in range(1, 14)]
+        piles[f"a{j}"], piles[f"k{j}"] = up, up[::-1]
+    loose: list[str] = []
+    for f in rng.sample(sorted(piles), 4):
+        k = rng.randrange(2, 4)
+        loose += piles[f][-k:]
+        piles[f] = piles[f][:-k]
+    rng.shuffle(loose)
+    rows = 5
+    stock = [loose.pop() for _ in range(rng.randrange(0, 3))]
+    cells = sorted(rng.sample([10 * r + c for r in range(rows) for c in (0, 1, 2)], len(loose)))
+    given = {f"t{n}": c for n, c in zip(cells, loose, strict=True)}
+    options = rng.choice(["", "refill:immediate", "refill:optional", "grace_card:dead"])
+    g = game({k: " ".join(v) for k, v in piles.items()} | given | {"stock": " ".join(stock)},
+             vars={"rows": rows}, options=options, bases=False, full=False)
+    found = check_verdicts(g)
+    assert found.lost      # some line of play loses, and every loss was checked
+
+
+@pytest.mark.rules("the-labyrinth-grace", "the-labyrinth-no-redeal", "the-labyrinth-rule-2")
+def test_two_knots_and_one_grace_lose_and_the_search_agrees() -> None:
+    # Column 1: QS over JS over KS, the JS wanted first and blocked both ways; column 2 the
+    # same in hearts. One grace unties one knot; the other stays tied: the game is lost.
+    piles: dict[str, str] = {}
+    for j, s in enumerate(SUITS):
+        up = [str(Card(r, s)) for r in range(1, 14)]
+        piles[f"a{j}"], piles[f"k{j}"] = " ".join(up), " ".join(up[::-1])
+    piles["a0"] = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S"
+    piles["a1"] = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H"
+    g = game(piles | {"stock": "", "t0": "QS", "t10": "JS", "t20": "KS", "t1": "QH",
+                      "t11": "JH", "t21": "KH"}, vars={"rows": 3}, bases=False, full=False)
+    assert g.outcome() is None and all(s.endswith("-grace") for s in steps(g))
+    found = check_verdicts(g)
+    assert not found.winnable and found.lost
+    g.play("t10-grace")
+    for m in ("grace-a0", "t0-a0", "t20-a0"):
+        g.play(m)
+    assert g.outcome() is Outcome.LOST
