@@ -132,18 +132,21 @@ FIRST = FOUNDATION_PILES.start
 
 def _narrow_layout() -> Layout:
     """For a phone: the Terrace in two rows (nine, then four), the pack, the card turned up
-    and the talon at the end of the second row, then the foundations and the valley."""
+    and the talon at the end of the second row, then the foundations and the valley. Nine
+    columns of full-width cards do not fit, so the columns overlap a little sideways, each
+    card's index still showing at its top left."""
+    step = 0.85
     at: dict[str, tuple[float, float, int]] = {}
     for i in range(TERRACE_CARDS):
-        at[f"t{i}"] = (float(i % 9), 0.0 if i < 9 else 1.15, 0)
-    at["stock"] = (6.0, 1.15, 0)
-    at["turned"] = (7.0, 1.15, 0)
-    at["talon"] = (8.0, 1.15, 0)
+        at[f"t{i}"] = ((i % 9) * step, 0.0 if i < 9 else 1.15, 0)
+    at["stock"] = (6 * step, 1.15, 0)
+    at["turned"] = (7 * step, 1.15, 0)
+    at["talon"] = (8 * step, 1.15, 0)
     for j in range(FOUNDATION_PLACES):
-        at[f"f{j}"] = (float(j), 2.45, 0)
+        at[f"f{j}"] = (j * step, 2.45, 0)
     for k in range(VALLEY_PACKETS):
-        at[f"v{k}"] = (float(k), 3.7, 0)
-    return Layout("narrow", (9.0, 7.5), at, max_width=560)
+        at[f"v{k}"] = (k * step, 3.7, 0)
+    return Layout("narrow", (8 * step + 1.0, 7.5), at, max_width=560)
 
 
 def colour(card: Card) -> str:
