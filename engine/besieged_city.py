@@ -618,15 +618,10 @@ class TheBesiegedCity(Game):
             return Outcome.WON
         if state.piles[STOCK]:
             return None  # a card can always be dealt (after filling a vacancy)
-        memo: dict[tuple[State, Any], bool | None] = self.__dict__.setdefault("_memo", {})
-        key = (state, self.options)
-        if key not in memo:
-            if len(memo) > 256:
-                memo.clear()
-            memo[key] = self._reachable_play(state)
+        verdict = self.remembered(state, self._reachable_play)
         # Cards can be moved back and forth among the Ramparts for ever: the game is lost when
         # no series of moves can bring a card to a foundation.
-        return Outcome.LOST if memo[key] is False else None
+        return Outcome.LOST if verdict is False else None
 
     # ---- board -----------------------------------------------------------------------
     def status_line(self, state: State, out: Outcome | None) -> str:

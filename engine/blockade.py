@@ -467,15 +467,10 @@ class TheBlockade(Game):
             return Outcome.WON
         if state.piles[STOCK]:
             return None  # a refill or a new row can always come
-        memo: dict[tuple[State, Any], bool | None] = self.__dict__.setdefault("_memo", {})
-        key = (state, self.options)
-        if key not in memo:
-            if len(memo) > 256:
-                memo.clear()
-            memo[key] = self._stuck(state)
+        verdict = self.remembered(state, self._stuck)
         # Marriages may go round in circles for ever; the game is lost when no card can
         # reach a foundation by any series of marriages (BK-9).
-        return Outcome.LOST if memo[key] else None
+        return Outcome.LOST if verdict else None
 
     # ---- board -----------------------------------------------------------------------
     def status_line(self, state: State, out: Outcome | None) -> str:

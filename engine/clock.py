@@ -650,15 +650,10 @@ class TheClock(Game):
             return Outcome.WON
         if state.piles[STOCK] or state.piles[TURNED]:
             return None  # a card can always be turned, refilled or placed
-        memo: dict[tuple[State, Any], bool | None] = self.__dict__.setdefault("_memo", {})
-        key = (state, self.options)
-        if key not in memo:
-            if len(memo) > 256:
-                memo.clear()
-            memo[key] = self._reachable_play(state)
+        verdict = self.remembered(state, self._reachable_play)
         # Marriages can move a card back and forth between the two equal cards of the packs
         # for ever: the game is lost when no series of them brings a card to a foundation.
-        return Outcome.LOST if memo[key] is False else None
+        return Outcome.LOST if verdict is False else None
 
     # ---- board -----------------------------------------------------------------------
     def status_line(self, state: State, out: Outcome | None) -> str:

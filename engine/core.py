@@ -13,7 +13,7 @@ import dataclasses
 import re
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
@@ -315,6 +315,7 @@ class State:
 # --------------------------------------------------------------------------- game
 
 G = TypeVar("G", bound="Game")
+T = TypeVar("T")
 
 
 class Game(ABC):
@@ -409,6 +410,20 @@ class Game(ABC):
     @abstractmethod
     def outcome_of(self, state: State) -> Outcome | None:
         """WON, LOST (nothing more can be done), or None while play goes on."""
+
+    def remembered(self, state: State, judge: Callable[[State], T]) -> T:
+        """``judge(state)`` under this game's options, remembered: the searches that settle a
+        loss verdict are costly, and the board, the tests and the solver ask about the same
+        states again and again. Up to 256 states are kept (all forgotten when full); copies of
+        a game share them, which is sound since the key holds the options and the judge."""
+        memo: dict[tuple[str, State, Any], Any] = self.__dict__.setdefault("_memo", {})
+        key = (judge.__qualname__, state, self.options)
+        if key not in memo:
+            if len(memo) > 256:
+                memo.clear()
+            memo[key] = judge(state)
+        result: T = memo[key]
+        return result
 
     @abstractmethod
     def status_line(self, state: State, outcome: Outcome | None) -> str:

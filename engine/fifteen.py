@@ -580,20 +580,18 @@ class TheFifteen(Game):
                 heapq.heappush(heap, (d, count, t, path + [(a, b)]))
         return False
 
-    def _memo(self, key: tuple[Any, ...], compute: Any) -> Any:
-        memo: dict[tuple[Any, ...], Any] = self.__dict__.setdefault("_search_memo", {})
-        if key not in memo:
-            if len(memo) > 256:
-                memo.clear()
-            memo[key] = compute()
-        return memo[key]
-
     def path_to_play(self, state: State) -> list[Move] | None:
         """The marriages after which a card can be played (None when none are found)."""
-        found = self._memo(("play", state, self.options), lambda: self._search(state, False))
+        found = self.remembered(state, self._search_play)
         if not isinstance(found, list):
             return None
         return [Move.step(PILES[a].id, PILES[b].id) for a, b in found] or None
+
+    def _search_play(self, state: State) -> list[tuple[int, int]] | bool | None:
+        return self._search(state, False)
+
+    def _search_end(self, state: State) -> list[tuple[int, int]] | bool | None:
+        return self._search(state, self._exception_open(state))
 
     def _exception_open(self, state: State) -> bool:
         return state.vars[V_WITHDRAWAL] == W_UNUSED and not self.begun(state)
@@ -606,8 +604,7 @@ class TheFifteen(Game):
             return None  # the withdrawal is under way: its second card can always follow
         if self.overfull_suit(state) is not None:
             return Outcome.LOST
-        found = self._memo(("end", state, self.options),
-                           lambda: self._search(state, self._exception_open(state)))
+        found = self.remembered(state, self._search_end)
         return Outcome.LOST if found is False else None
 
     def overfull_suit(self, state: State) -> Card | None:

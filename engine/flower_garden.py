@@ -450,15 +450,10 @@ class TheFlowerGarden(Game):
             return Outcome.WON
         if self.playable(state) is not None:
             return None
-        memo: dict[tuple[State, Any], bool | None] = self.__dict__.setdefault("_memo", {})
-        key = (state, self.options)
-        if key not in memo:
-            if len(memo) > 256:
-                memo.clear()
-            memo[key] = self._reachable_play(state)
+        verdict = self.remembered(state, self._reachable_play)
         # Cards can be moved back and forth between packets for ever; the game is lost when
         # no series of moves can bring another card to a foundation (FG-8).
-        return Outcome.LOST if memo[key] is False else None
+        return Outcome.LOST if verdict is False else None
 
     # ---- board -----------------------------------------------------------------------
     def status_line(self, state: State, out: Outcome | None) -> str:

@@ -45,7 +45,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import plural
+from .rules import builds_up_from_ace, plural, up_from_ace_refusal
 
 SLUG = "fortress"
 
@@ -253,14 +253,9 @@ class Fortress(Game):
         return state
 
     # ---- helpers ---------------------------------------------------------------------
-    @staticmethod
-    def fits(foundation: tuple[Card, ...], card: Card) -> bool:
-        """Whether a foundation takes ``card`` next: an ace on an empty place, else the next
-        card of its suit, up to the king."""
-        if not foundation:
-            return card.rank == ACE
-        top = foundation[-1]
-        return card.suit is top.suit and top.rank < KING and card.rank == top.rank + 1
+    # Whether a foundation takes a card next: an ace on an empty place, else the next card of
+    # its suit, up to the king.
+    fits = staticmethod(builds_up_from_ace)
 
     @staticmethod
     def marries(target: Card, card: Card) -> bool:
@@ -320,22 +315,9 @@ class Fortress(Game):
         return None
 
     def _refuse_play(self, state: State, di: int, card: Card) -> IllegalMove | None:
-        pile = state.piles[di]
-        label = PILES[di].label
-        if self.fits(pile, card):
-            return None
-        if not pile:
-            return IllegalMove(FOUNDATIONS, f"The four aces form the foundations: {label} is "
-                               "empty and takes only an ace.")
-        top = pile[-1]
-        if card.suit is not top.suit:
-            return IllegalMove(RULE_II, f"The foundations must follow suit: {label} takes "
-                               f"only {top.suit.noun}.")
-        if top.rank == KING:
-            return IllegalMove(FOUNDATIONS, f"{label[:1].upper()}{label[1:]} is complete: it "
-                               "has reached its king.")
-        return IllegalMove(FOUNDATIONS, f"The foundations ascend in sequence: {label} needs "
-                           f"the {Card(top.rank + 1, top.suit).name} next.")
+        return up_from_ace_refusal(state.piles[di], card, PILES[di].label,
+                                   begin_rule=FOUNDATIONS, suit_rule=RULE_II,
+                                   sequence_rule=FOUNDATIONS)
 
     def refuse_action(self, state: State, action: str) -> IllegalMove | None:
         if action == "redeal":
@@ -415,15 +397,10 @@ class Fortress(Game):
     def outcome_of(self, state: State) -> Outcome | None:
         if sum(len(state.piles[f]) for f in FOUNDS) == CARDS:
             return Outcome.WON
-        memo: dict[tuple[State, Any], bool | None] = self.__dict__.setdefault("_memo", {})
-        key = (state, self.options)
-        if key not in memo:
-            if len(memo) > 256:
-                memo.clear()
-            memo[key] = self.reachable_play(state)
+        verdict = self.remembered(state, self.reachable_play)
         # Cards can be moved to and fro between rows and lanes for ever; the game is lost
         # when no series of such moves can bring another card to a foundation (FO-9).
-        return Outcome.LOST if memo[key] is False else None
+        return Outcome.LOST if verdict is False else None
 
     # ---- board -----------------------------------------------------------------------
     def status_line(self, state: State, out: Outcome | None) -> str:

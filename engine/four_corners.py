@@ -639,14 +639,10 @@ class TheFourCorners(Game):
         if (self.dealing(state) or self.pending(state) is not None
                 or state.vars[V_REDEALS] < REDEALS_ALLOWED):
             return None  # the deal, or a re-deal, can always go on
-        memo: dict[State, bool | None] = self.__dict__.setdefault("_memo", {})
-        if state not in memo:
-            if len(memo) > 256:
-                memo.clear()
-            memo[state] = self._stuck(state)
+        verdict = self.remembered(state, self._stuck)
         # Marriages can go round in circles for ever; after the last re-deal the game is
         # lost when no series of them brings any card to a foundation (FC-15).
-        return Outcome.LOST if memo[state] else None
+        return Outcome.LOST if verdict else None
 
     # ---- board -----------------------------------------------------------------------
     def status_line(self, state: State, out: Outcome | None) -> str:

@@ -644,15 +644,10 @@ class TheHemispheres(Game):
             return Outcome.WON
         if p[STOCK]:
             return None  # a card can always be dealt
-        memo: dict[tuple[State, Any], bool | None] = self.__dict__.setdefault("_memo", {})
-        key = (state, self.options)
-        if key not in memo:
-            if len(memo) > 256:
-                memo.clear()
-            memo[key] = self.progress_possible(state)
+        verdict = self.remembered(state, self.progress_possible)
         # Marriages inside a Race can carry a card back and forth for ever; the game is lost
         # when no series of them leads to any other move (HE-13).
-        return Outcome.LOST if memo[key] is False else None
+        return Outcome.LOST if verdict is False else None
 
     def progress_possible(self, state: State) -> bool | None:
         """Whether some series of marriages inside the Races leads to a move that changes

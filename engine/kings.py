@@ -587,13 +587,7 @@ class TheKings(Game):
         return self.judge(state).decided
 
     def judge(self, state: State) -> Verdict:
-        memo: dict[tuple[State, Any], Verdict] = self.__dict__.setdefault("_memo", {})
-        key = (state, self.options)
-        if key not in memo:
-            if len(memo) > 256:
-                memo.clear()
-            memo[key] = self._judge(state)
-        return memo[key]
+        return self.remembered(state, self._judge)
 
     def _judge(self, state: State) -> Verdict:
         piles = state.piles

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .cards import ACE, KING, RANK_NAMES, SUITS, Card, pack
+from .cards import ACE, KING, RANK_NAMES, Card, pack
 from .core import (
     ActionSpec,
     Fan,
@@ -41,7 +41,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import plural
+from .rules import builds_up_from_ace, cards_wanted, play_reachable, plural, up_from_ace_refusal
 
 SLUG = "napoleon-at-st-helena"
 
@@ -242,14 +242,9 @@ class NapoleonAtStHelena(Game):
         return state
 
     # ---- helpers ---------------------------------------------------------------------
-    @staticmethod
-    def fits(foundation: tuple[Card, ...], card: Card) -> bool:
-        """Whether a foundation takes ``card`` next: an ace on an empty place, else the next
-        card of its suit, up to the king."""
-        if not foundation:
-            return card.rank == ACE
-        top = foundation[-1]
-        return card.suit is top.suit and top.rank < KING and card.rank == top.rank + 1
+    # Whether a foundation takes a card next: an ace on an empty place, else the next card of
+    # its suit, up to the king.
+    fits = staticmethod(builds_up_from_ace)
 
     @staticmethod
     def marries(target: Card, card: Card) -> bool:
@@ -329,22 +324,9 @@ class NapoleonAtStHelena(Game):
         return None
 
     def _refuse_play(self, state: State, di: int, card: Card) -> IllegalMove | None:
-        pile = state.piles[di]
-        label = PILES[di].label
-        if self.fits(pile, card):
-            return None
-        if not pile:
-            return IllegalMove(FOUNDATIONS, f"The eight aces form the foundations: {label} "
-                               "is empty and takes only an ace.")
-        top = pile[-1]
-        if card.suit is not top.suit:
-            return IllegalMove(RULE_II, f"The foundations must follow suit: {label} takes "
-                               f"only {top.suit.noun}.")
-        if top.rank == KING:
-            return IllegalMove(FOUNDATIONS, f"{label[:1].upper()}{label[1:]} is complete: it "
-                               "has reached its king.")
-        return IllegalMove(FOUNDATIONS, f"The foundations ascend in sequence: {label} needs "
-                           f"the {Card(top.rank + 1, top.suit).name} next.")
+        return up_from_ace_refusal(state.piles[di], card, PILES[di].label,
+                                   begin_rule=FOUNDATIONS, suit_rule=RULE_II,
+                                   sequence_rule=FOUNDATIONS)
 
     def refuse_action(self, state: State, action: str) -> IllegalMove | None:
         if action == "deal":
@@ -377,75 +359,27 @@ class NapoleonAtStHelena(Game):
         return State(tuple(piles), (fresh,))
 
     # ---- the end ---------------------------------------------------------------------
-    def _reachable_play(self, state: State) -> bool | None:
-        """With the pack exhausted and the foundations as they stand: True if some series of
-        marriages and lane moves lets a card be played, False if none does, None if the
-        search gave up (too many positions)."""
-        # Cards as small integers, 4 * rank + suit: a card marries below the card four more.
-        def code(c: Card) -> int:
-            return 4 * c.rank + SUITS.index(c.suit)
-
-        founds = [state.piles[f] for f in FOUNDS]
-        playable = {code(f[-1]) + 4 for f in founds if f and f[-1].rank < KING}
-        if any(not f for f in founds):
-            playable |= {4 * ACE + k for k in range(4)}
-        talon = tuple(code(c) for c in state.piles[TALON_PILE])
-        any_talon = self.options.talon_use is TalonUse.ANY
-        from_tableau = self.options.lane_fill is LaneFill.TABLEAU_OR_TALON
-        # The columns are interchangeable (no rule looks at a column's place), so a position
-        # is keyed by the sorted columns, the number of cards left in the talon, and whether
-        # its top card has just been turned.
-        Key = tuple[tuple[tuple[int, ...], ...], int, int]
-        start: Key = (tuple(sorted(tuple(code(c) for c in state.piles[j]) for j in COLS)),
-                      len(talon), state.vars[V_FRESH])
-        seen = {start}
-        todo = [start]
-        while todo:
-            cols, n, fresh = todo.pop()
-            free = any_talon or bool(fresh)
-            if any(c and c[-1] in playable for c in cols) or (n and free
-                                                             and talon[n - 1] in playable):
-                return True
-            nexts: list[Key] = []
-            for a, p in enumerate(cols):  # moves from a column
-                if not p:
-                    continue
-                card = p[-1]
-                for b, q in enumerate(cols):
-                    if a != b and ((q and q[-1] == card + 4)
-                                   or (not q and from_tableau and len(p) > 1)):
-                        nxt = list(cols)
-                        nxt[a], nxt[b] = p[:-1], q + (card,)
-                        nexts.append((tuple(sorted(nxt)), n, fresh))
-            if n:  # moves from the talon
-                card = talon[n - 1]
-                for b, q in enumerate(cols):
-                    if (not q) or (free and q[-1] == card + 4):
-                        nxt = list(cols)
-                        nxt[b] = q + (card,)
-                        nexts.append((tuple(sorted(nxt)), n - 1, 0))
-            for key in nexts:
-                if key not in seen:
-                    if len(seen) >= SEARCH_LIMIT:
-                        return None
-                    seen.add(key)
-                    todo.append(key)
-        return False
+    def end_reachable(self, state: State) -> bool | None:
+        """With the pack exhausted: whether some series of moves brings a card to a
+        foundation (None if the search gave up); the search is shared with
+        Napoleon’s Square, in :func:`rules.play_reachable`."""
+        return play_reachable(
+            [state.piles[j] for j in COLS], state.piles[TALON_PILE],
+            cards_wanted(state.piles[f] for f in FOUNDS),
+            talon_free=self.options.talon_use is TalonUse.ANY,
+            fresh=bool(state.vars[V_FRESH]),
+            column_to_space=self.options.lane_fill is LaneFill.TABLEAU_OR_TALON,
+            limit=SEARCH_LIMIT)
 
     def outcome_of(self, state: State) -> Outcome | None:
         if sum(len(state.piles[f]) for f in FOUNDS) == FOUNDATION_CARDS:
             return Outcome.WON
         if state.piles[STOCK]:
             return None  # a card can always be turned, or (strict reading) played
-        memo: dict[tuple[State, Any], bool | None] = self.__dict__.setdefault("_memo", {})
-        key = (state, self.options)
-        if key not in memo:
-            if len(memo) > 256:
-                memo.clear()
-            memo[key] = self._reachable_play(state)
         # Marriages can shuttle a card between the two copies of its target for ever; the
         # game is lost when no series of moves can bring a card to a foundation.
-        return Outcome.LOST if memo[key] is False else None
+        verdict = self.remembered(state, self.end_reachable)
+        return Outcome.LOST if verdict is False else None
 
     # ---- board -----------------------------------------------------------------------
     def status_line(self, state: State, out: Outcome | None) -> str:

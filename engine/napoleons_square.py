@@ -474,6 +474,18 @@ class NapoleonsSquare(Game):
         return State(tuple(piles), (fresh, 0, 0))
 
     # ---- the end ---------------------------------------------------------------------
+    def end_reachable(self, state: State) -> bool | None:
+        """With the pack exhausted: whether some series of moves brings a card to a
+        foundation (None if the search gave up); the search is shared with
+        Napoleon at St. Helena, in :func:`rules.play_reachable`."""
+        return play_reachable(
+            [state.piles[j] for j in SQUARE], state.piles[TALON_PILE],
+            cards_wanted(state.piles[f] for f in FOUNDS),
+            talon_free=self.options.talon_use is TalonUse.ANY,
+            fresh=bool(state.vars[V_FRESH]),
+            column_to_space=False,
+            limit=SEARCH_LIMIT)
+
     def outcome_of(self, state: State) -> Outcome | None:
         if sum(len(state.piles[f]) for f in FOUNDS) == FOUNDATION_CARDS:
             return Outcome.WON
@@ -481,19 +493,10 @@ class NapoleonsSquare(Game):
             return Outcome.LOST
         if state.piles[STOCK]:
             return None  # a card can always be turned
-        memo: dict[tuple[State, Any], bool | None] = self.__dict__.setdefault("_memo", {})
-        key = (state, self.options)
-        if key not in memo:
-            if len(memo) > 256:
-                memo.clear()
-            memo[key] = play_reachable(
-                [state.piles[j] for j in SQUARE], state.piles[TALON_PILE],
-                cards_wanted(state.piles[f] for f in FOUNDS),
-                talon_free=self.options.talon_use is TalonUse.ANY,
-                fresh=bool(state.vars[V_FRESH]), column_to_space=False, limit=SEARCH_LIMIT)
         # Marriages can shuttle a card between the two copies of its target for ever; the
         # game is lost when no series of moves can bring a card to a foundation.
-        return Outcome.LOST if memo[key] is False else None
+        verdict = self.remembered(state, self.end_reachable)
+        return Outcome.LOST if verdict is False else None
 
     # ---- board -----------------------------------------------------------------------
     def status_line(self, state: State, out: Outcome | None) -> str:

@@ -729,13 +729,8 @@ class TheShah(Game):
             return Outcome.WON
         if self.dealing(state) or state.piles[STOCK]:
             return None  # while the pack lasts there is always a card to turn or to place
-        memo: dict[tuple[State, Any], bool | None] = self.__dict__.setdefault("_memo", {})
-        key = (state, self.options)
-        if key not in memo:
-            if len(memo) > 256:
-                memo.clear()
-            memo[key] = self.stuck(state)
-        return Outcome.LOST if memo[key] else None
+        verdict = self.remembered(state, self.stuck)
+        return Outcome.LOST if verdict else None
 
     def stuck(self, state: State, limit: int = SEARCH_LIMIT) -> bool | None:
         """With the pack used up: True if no card can ever reach a foundation again, by any
