@@ -465,7 +465,7 @@ class TheTerrace(Game):
         # series of the other moves (shifting valley cards, placing the card turned up or the
         # talon's top) brings a card the foundations take within reach, no card will ever be
         # played again: lost (TE-12). A search that gives up leaves the verdict open.
-        return Outcome.LOST if self.play_reachable(state) is False else None
+        return Outcome.LOST if self.remembered(state, self.play_reachable) is False else None
 
     def wanted(self, state: State) -> frozenset[tuple[int, bool]]:
         """The (rank, red) of every card some foundation would take now."""
