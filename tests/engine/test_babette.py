@@ -273,3 +273,16 @@ def test_deals_are_reproducible_and_positions_round_trip() -> None:
         a.play(legal[0])
     c = engine.load_position(a.position())
     assert c.state == a.state and c.position() == a.position()
+
+
+# ------------------------------------------------------------------------ review: the board
+
+@pytest.mark.rules("babette-rule-3", "babette-detached")
+def test_the_board_shows_the_vacancy_that_frees_a_card() -> None:
+    # Column 1: AS (row 1), a vacancy (row 2), 5C (row 3): the AS is free, and the view draws
+    # the empty place between the two cards, each in its own line.
+    g = game({"g0": "AS", "g20": "5C"}, vars={"rows": 3})
+    piles = {p["id"]: p for p in engine.view_of(g)["piles"]}
+    assert [len(piles[f"g{n}"]["cards"]) for n in (0, 10, 20)] == [1, 0, 1]
+    assert piles["g0"]["y"] < piles["g10"]["y"] < piles["g20"]["y"]
+    assert "g0" in engine.view_of(g)["movable"]

@@ -404,3 +404,19 @@ def test_two_knots_and_one_grace_lose_and_the_search_agrees() -> None:
     for m in ("grace-a0", "t0-a0", "t20-a0"):
         g.play(m)
     assert g.outcome() is Outcome.LOST
+
+
+# ------------------------------------------------------------------------ review: the board
+
+@pytest.mark.rules("the-labyrinth-gaps", "the-labyrinth-rule-3")
+def test_the_board_shows_every_gap_in_its_place() -> None:
+    # Column 1: a card in the first row, a gap, a card in the third; the row being dealt (the
+    # third) has a vacancy in column 2. The view draws each place where its row puts it, so
+    # both empty places show between, or below, the cards around them.
+    g = game({"t0": "9C", "t10": "", "t20": "8D", "t1": "9S", "t11": "8S", "t21": ""},
+             vars={"rows": 3})
+    piles = {p["id"]: p for p in engine.view_of(g)["piles"]}
+    assert [len(piles[f"t{n}"]["cards"]) for n in (0, 10, 20, 1, 11, 21)] == [1, 0, 1, 1, 1, 0]
+    assert piles["t0"]["y"] < piles["t10"]["y"] < piles["t20"]["y"]
+    assert piles["t10"]["x"] == piles["t0"]["x"] and piles["t21"]["y"] == piles["t20"]["y"]
+    assert all(p["fan"] == "none" for pid, p in piles.items() if pid.startswith("t"))
