@@ -211,6 +211,9 @@ class TheLabyrinth(Game):
         ActionSpec("deal", "Deal a row", "d", SUCCESSIVE),
         ActionSpec("fill", "Refill the row", "f", RULE_III),
     )
+    #: A click on the pack deals the next row, or refills the row being dealt when that is
+    #: what the pack may do (the vacancies must be refilled before the next row).
+    PACK_ACTIONS = ("deal", "fill")
     LEDGER = {
         RULE_I: "A foundation takes only cards of its own suit, one rank at a time: up from "
                 "the ace, down from the king.",

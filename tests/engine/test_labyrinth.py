@@ -420,3 +420,11 @@ def test_the_board_shows_every_gap_in_its_place() -> None:
     assert piles["t0"]["y"] < piles["t10"]["y"] < piles["t20"]["y"]
     assert piles["t10"]["x"] == piles["t0"]["x"] and piles["t21"]["y"] == piles["t20"]["y"]
     assert all(p["fan"] == "none" for pid, p in piles.items() if pid.startswith("t"))
+
+
+@pytest.mark.rules("the-labyrinth-first-row")
+def test_a_click_on_the_pack_refills_the_row_when_it_must_be_refilled() -> None:
+    g = game({"t0": "3S", "t10": "2S", "stock": "9D"}, vars={"rows": 2})
+    assert engine.view_of(g)["pack"] == {"pile": "stock", "move": "deal", "legal": True}
+    g.play("t10-a0")
+    assert engine.view_of(g)["pack"] == {"pile": "stock", "move": "fill", "legal": True}
