@@ -66,6 +66,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "nestor": ("nestor", "Nestor"),
     "light-and-shade": ("light_and_shade", "LightAndShade"),
     "the-labyrinth": ("labyrinth", "TheLabyrinth"),
+    "spensers-fairie-queen": ("spensers_fairie_queen", "SpensersFairieQueen"),
     "the-terrace": ("terrace", "TheTerrace"),
 }
 

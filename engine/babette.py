@@ -13,10 +13,13 @@ when a row is complete. When the pack is out and nothing more can be played, the
 taken up column by column, from the left, without shuffling, and dealt again in the same
 way; this may be done twice.
 
-Each column of the garden is one pile; a counter per column records the rows its cards lie
-in, so that a vacancy keeps its place in the grid (``holes``: bit ``r`` set when row ``r``,
-above the column's lowest card, is empty). See the chapter page for the text each rule id
-points at, and its editorial notes (``note-bb-N``) for the readings behind the options.
+The garden is a grid: each place (row ``r``, column ``c``, from 0) is a pile of at most one
+card, ``g{10r + c}`` (``g0``–``g7`` the first row), so that a vacancy keeps its place in its
+line and the board shows it, as the plate does: under the default reading of Rule III the
+vacancy directly below a card is what frees it. Thirteen rows hold the first deal; a counter
+records how many rows of the current deal have been dealt. See the chapter page for the text
+each rule id points at, and its editorial notes (``note-bb-N``) for the readings behind the
+options.
 """
 
 from __future__ import annotations
@@ -29,7 +32,6 @@ from typing import Any
 from .cards import SUITS, Card, pack
 from .core import (
     ActionSpec,
-    Fan,
     Figure,
     Game,
     IllegalMove,
@@ -100,10 +102,26 @@ class BabetteOptions:
 
 # ---------------------------------------------------------------------------- the layout
 # The plate: a row of eight places above the garden, kings on the left, aces on the right;
-# the garden's eight columns below, its rows overlapping downwards.
+# the garden's grid below, eight columns of thirteen places, each row overlapping the one
+# above (the text's own resort, “so as to half cover it”), so that a vacancy leaves the felt
+# bare between the cards above and below it.
 
+GRID_ROWS = 13        # the first deal: 104 cards, thirteen rows of eight
 _X = tuple(c * 1.03 for c in range(COLUMNS))
 _GARDEN_Y = 1.25
+_ROW_STEP = 0.6       # grid rows (a card is 0.93 of one)
+
+
+def place_id(r: int, c: int) -> str:
+    """The pile id of the place in row ``r``, column ``c`` (from 0): ``g`` and the number
+    ``10 r + c`` (``g37``: the fourth row, eighth column)."""
+    return f"g{10 * r + c}"
+
+
+def place_label(r: int, c: int) -> str:
+    """A place's short label, drawn in it when it is empty (row and column, from 1)."""
+    return f"R{r + 1} C{c + 1}"
+
 
 PILES: tuple[PileSpec, ...] = (
     (PileSpec("stock", "the pack", Role.STOCK, 8.55, 0.0),)
@@ -111,18 +129,28 @@ PILES: tuple[PileSpec, ...] = (
             for j, s in enumerate(SUITS))
     + tuple(PileSpec(f"a{j}", f"ace foundation of {s.noun}", Role.FOUNDATION, _X[4 + j], 0.0)
             for j, s in enumerate(SUITS))
-    + tuple(PileSpec(f"g{c}", f"garden, column {c + 1}", Role.TABLEAU, _X[c], _GARDEN_Y,
-                     Fan.DOWN) for c in range(COLUMNS))
+    + tuple(PileSpec(place_id(r, c), place_label(r, c), Role.TABLEAU, _X[c],
+                     _GARDEN_Y + r * _ROW_STEP, capacity=1)
+            for r in range(GRID_ROWS) for c in range(COLUMNS))
 )
 
 STOCK = 0
 DESC = range(1, 5)    # the kings' foundations, in the order of SUITS
 ASC = range(5, 9)     # the aces' foundations
 FOUNDS = range(1, 9)
-GARDEN_PILES = range(9, 9 + COLUMNS)
+PLACES = range(9, 9 + GRID_ROWS * COLUMNS)
 FOUNDATION_SET = SuitFoundations(ASC, DESC)
 V_REDEALS, V_ROWS = 0, 1
-V_HOLES = 2           # V_HOLES + c: the empty rows above column c's lowest card
+
+
+def place(r: int, c: int) -> int:
+    """The pile index of the place in row ``r``, column ``c``."""
+    return PLACES.start + r * COLUMNS + c
+
+
+def row_col(i: int) -> tuple[int, int]:
+    """The row and column of the place with pile index ``i``."""
+    return divmod(i - PLACES.start, COLUMNS)
 
 
 def _narrow_layout() -> Layout:
@@ -130,35 +158,11 @@ def _narrow_layout() -> Layout:
     for j in range(4):
         at[f"k{j}"] = (float(j), 0.0, 0)
         at[f"a{j}"] = (float(4 + j), 0.0, 0)
-    for c in range(COLUMNS):
-        at[f"g{c}"] = (float(c), 2.3, 0)
-    return Layout("narrow", (8.0, 7.0), at, max_width=560)
-
-
-def rows_of(n: int, holes: int) -> list[int]:
-    """The rows of a column's ``n`` cards (bottom of the pile first), given its holes."""
-    out: list[int] = []
-    r = 0
-    while len(out) < n:
-        if not holes >> r & 1:
-            out.append(r)
-        r += 1
-    return out
-
-
-def holes_of(rows: list[int]) -> int:
-    """The holes of a column whose cards lie in ``rows``."""
-    if not rows:
-        return 0
-    taken = set(rows)
-    return sum(1 << r for r in range(rows[-1]) if r not in taken)
-
-
-def next_row(state: State) -> int:
-    """The line the next row of the garden goes into: below every row dealt (BB-5)."""
-    low = [rows_of(len(state.piles[g]), state.vars[V_HOLES + c])[-1] + 1
-           for c, g in enumerate(GARDEN_PILES) if state.piles[g]]
-    return max([state.vars[V_ROWS], *low])
+    for r in range(GRID_ROWS):
+        for c in range(COLUMNS):
+            at[place_id(r, c)] = (float(c), 2.3 + r * _ROW_STEP, 0)
+    return Layout("narrow", (8.0, 2.3 + (GRID_ROWS - 1) * _ROW_STEP + 1.0), at,
+                  max_width=560)
 
 
 class Babette(Game):
@@ -167,8 +171,8 @@ class Babette(Game):
     packs = 2
     Options = BabetteOptions
     PILES = PILES
-    VARS = ("redeals", "rows", *(f"holes{c + 1}" for c in range(COLUMNS)))
-    GRID = (9.6, 7.0)
+    VARS = ("redeals", "rows")
+    GRID = (9.6, _GARDEN_Y + (GRID_ROWS - 1) * _ROW_STEP + 1.0)
     LAYOUTS = (_narrow_layout(),)
     FIGURES = (
         Figure("tableau", "Babette after the first row of the garden, in modern cards.",
@@ -176,7 +180,8 @@ class Babette(Game):
                "of eight empty foundation places, four for the kings on the left and four "
                "for the aces on the right, and below them the first row of the garden, "
                "eight cards side by side. The pack is not shown.",
-               piles=tuple(p.id for p in PILES if p.id != "stock")),
+               piles=tuple(p.id for p in PILES[1:PLACES.start])
+               + tuple(place_id(0, c) for c in range(COLUMNS))),
     )
     DIAGRAM_DEAL = 3
     ACTIONS = (
@@ -227,13 +232,15 @@ class Babette(Game):
     @classmethod
     def parse_state(cls, text: str, vars_text: str | None, options: Any) -> State:
         state = super().parse_state(text, vars_text, options)
-        if any(v < 0 for v in state.vars):
-            raise PositionError("a counter of the position is negative")
-        for c, g in enumerate(GARDEN_PILES):
-            h = state.vars[V_HOLES + c]
-            n = len(state.piles[g])
-            if h and (n == 0 or h >> rows_of(n, h)[-1]):
-                raise PositionError(f"the holes of column {c + 1} lie below its last card")
+        redeals, rows = state.vars
+        if redeals < 0 or not 0 <= rows <= GRID_ROWS:
+            raise PositionError("a counter of the position is out of range")
+        for i in PLACES:
+            r, c = row_col(i)
+            if len(state.piles[i]) > 1:
+                raise PositionError(f"row {r + 1}, column {c + 1} holds more than one card")
+            if r >= rows and state.piles[i]:
+                raise PositionError(f"row {r + 1}, column {c + 1} lies below the rows dealt")
         return state
 
     # ---- helpers ---------------------------------------------------------------------
@@ -243,39 +250,33 @@ class Babette(Game):
         return bool(state.piles[STOCK])
 
     @staticmethod
-    def rows(state: State, c: int) -> list[int]:
-        """The rows of the cards of column ``c`` (bottom of the pile first)."""
-        return rows_of(len(state.piles[GARDEN_PILES[c]]), state.vars[V_HOLES + c])
+    def column(state: State, c: int) -> list[Card]:
+        """The cards of column ``c``, from the first row down."""
+        return [state.piles[place(r, c)][0] for r in range(GRID_ROWS)
+                if state.piles[place(r, c)]]
 
-    def available(self, state: State, c: int, k: int) -> bool:
-        """Whether card ``k`` (from the top of the column, the first row) of column ``c`` is
-        available (Rule III, BB-1)."""
-        n = len(state.piles[GARDEN_PILES[c]])
-        if k == n - 1:
-            return True
-        if self.options.blocking is Blocking.COLUMN:
-            return False
-        rows = self.rows(state, c)
-        return rows[k + 1] != rows[k] + 1
+    def available(self, state: State, r: int, c: int) -> bool:
+        """Whether the card in row ``r`` of column ``c`` is available (Rule III, BB-1): the
+        place directly below it is empty, or (the other reading) every place below it."""
+        below = range(r + 1, GRID_ROWS if self.options.blocking is Blocking.COLUMN
+                      else min(r + 2, GRID_ROWS))
+        return not any(state.piles[place(q, c)] for q in below)
 
     def targets(self, state: State, card: Card) -> list[int]:
         """The foundations ``card`` may be played to."""
         return [f for f in FOUNDS if FOUNDATION_SET.accepts(state, f, card)]
 
-    def plays(self, state: State) -> Iterator[tuple[int, int, int]]:
-        """Every play: (column, index in the column, foundation)."""
-        for c, g in enumerate(GARDEN_PILES):
-            for k, card in enumerate(state.piles[g]):
-                if self.available(state, c, k):
-                    for f in self.targets(state, card):
-                        yield c, k, f
+    def plays(self, state: State) -> Iterator[tuple[int, int]]:
+        """Every play: (place, foundation)."""
+        for i in PLACES:
+            if state.piles[i] and self.available(state, *row_col(i)):
+                for f in self.targets(state, state.piles[i][0]):
+                    yield i, f
 
     # ---- rules -----------------------------------------------------------------------
     def candidate_moves(self, state: State) -> Iterator[Move]:
-        for c, k, f in self.plays(state):
-            g = GARDEN_PILES[c]
-            src = PILES[g].id if k == len(state.piles[g]) - 1 else f"{PILES[g].id}:{k}"
-            yield Move.step(src, PILES[f].id)
+        for i, f in self.plays(state):
+            yield Move.step(PILES[i].id, PILES[f].id)
         yield Move(action="deal")
         yield Move(action="redeal")
 
@@ -289,13 +290,12 @@ class Babette(Game):
             return IllegalMove(FOUNDATIONS, "Cards on the foundations stay there.")
         if di == STOCK:
             return IllegalMove(BOARD, "Nothing goes back to the pack.")
-        if di in GARDEN_PILES:
+        if di in PLACES:
             return IllegalMove(RULE_II, "Vacancies in the garden are not to be refilled, and "
                                "no card is built on another there: a card of the garden "
                                "goes only to a foundation.")
-        # si is a garden column, di a foundation.
-        c = si - GARDEN_PILES.start
-        if not self.available(state, c, step.k):
+        # si is a place of the garden, di a foundation.
+        if not self.available(state, *row_col(si)):
             if self.options.blocking is Blocking.COLUMN:
                 why = ("a card lower in its column blocks it until every card below it has "
                        "been removed")
@@ -309,6 +309,8 @@ class Babette(Game):
         if action == "deal":
             if not self.dealing(state):
                 return IllegalMove(ROWS, "The pack is exhausted: the garden is laid out.")
+            if state.vars[V_ROWS] >= GRID_ROWS:
+                return IllegalMove(BOARD, "The garden has no room for another row.")
             return None
         if action == "redeal":
             if self.dealing(state):
@@ -320,7 +322,7 @@ class Babette(Game):
                 return IllegalMove(TAKE_UP, "The garden is taken up when all available cards "
                                    "have been played, and an available card can still be "
                                    "played.")
-            if not any(state.piles[g] for g in GARDEN_PILES):
+            if not any(state.piles[i] for i in PLACES):
                 return IllegalMove(TAKE_UP, "The garden is empty: there is nothing to take up.")
             return None
         return IllegalMove(BOARD, f"Babette has no action {action!r}.")
@@ -335,23 +337,19 @@ class Babette(Game):
             # Taken up from the left, each column under the last, and the pack turned: the
             # pack's top (its last card) is column 8's first card in the squared reading.
             order: list[Card] = []
-            for g in reversed(GARDEN_PILES):
-                col = state.piles[g]
+            for c in reversed(range(COLUMNS)):
+                col = self.column(state, c)
                 order.extend(col if squared else col[::-1])
-                piles[g] = ()
+            for i in PLACES:
+                piles[i] = ()
             piles[STOCK] = tuple(reversed(order))
-            vs = [vs[V_REDEALS] + 1] + [0] * (len(vs) - 1)
+            vs = [vs[V_REDEALS] + 1, 0]
             _deal_row(piles, vs)
         else:
             step = self.resolve_step(state, move)
             assert isinstance(step, Step)
-            c = step.src - GARDEN_PILES.start
-            rows = self.rows(state, c)
-            col = state.piles[step.src]
-            piles[step.src] = col[:step.k] + col[step.k + 1:]
+            piles[step.src] = ()
             piles[step.dst] = piles[step.dst] + (step.card,)
-            del rows[step.k]
-            vs[V_HOLES + c] = holes_of(rows)
         return State(tuple(piles), tuple(vs))
 
     # ---- the end ---------------------------------------------------------------------
@@ -374,7 +372,7 @@ class Babette(Game):
         redeals = state.vars[V_REDEALS]
         deal_name = ("First deal", "Second deal (first re-deal)",
                      "Third deal (second re-deal)")[min(redeals, 2)]
-        parts = [deal_name, plural(next_row(state), "row"),
+        parts = [deal_name, plural(state.vars[V_ROWS], "row"),
                  f"pack {plural(len(state.piles[STOCK]), 'card')}",
                  f"{played} of 104 on the foundations"]
         if not self.dealing(state):
@@ -393,19 +391,20 @@ class Babette(Game):
         step = self.resolve_step(state, move)
         if isinstance(step, IllegalMove):
             return step.message
-        return (f"The {step.card.name} is played from {PILES[step.src].label} to the "
-                f"{PILES[step.dst].label}.")
+        where = PILES[step.src].label
+        if step.src in PLACES:
+            r, c = row_col(step.src)
+            where = f"row {r + 1}, column {c + 1} of the garden"
+        return f"The {step.card.name} is played from {where} to the {PILES[step.dst].label}."
 
 
 def _deal_row(piles: list[tuple[Card, ...]], vs: list[int]) -> None:
-    """Deal the next row of the garden, left to right, into its own line (BB-5, BB-12)."""
-    state = State(tuple(piles), tuple(vs))
-    r = next_row(state)
-    for c, g in enumerate(GARDEN_PILES):
+    """Deal the next row of the garden, left to right, into its own line below every row
+    dealt, whatever vacancies lie above it (BB-5, BB-12)."""
+    r = vs[V_ROWS]
+    for c in range(COLUMNS):
         if not piles[STOCK]:
             break
-        rows = rows_of(len(piles[g]), vs[V_HOLES + c]) + [r]
-        piles[g] = piles[g] + piles[STOCK][-1:]
+        piles[place(r, c)] = piles[STOCK][-1:]
         piles[STOCK] = piles[STOCK][:-1]
-        vs[V_HOLES + c] = holes_of(rows)
     vs[V_ROWS] = r + 1

@@ -14,10 +14,12 @@ refills them when the plays are done, and must do so before the next row is deal
 When the pack is exhausted and nothing can be played, the player may remove any one card of
 the tableau: the grace (LA-4). There is no re-deal.
 
-Each column is one pile, its cards from the first row down, drawn closed up: a vacancy
-higher in a column changes nothing, since only a column's highest and lowest cards are
-available. A counter records which columns have a card in the row being dealt. See the
-chapter page for the text each rule id points at, and its editorial notes (``note-la-N``).
+The tableau is a grid, as the plate draws it: each place (row ``r``, column ``c``, from 0) is
+a pile of at most one card, ``t{10r + c}`` (``t0``–``t9`` the first row), so that a gap keeps its place and the board shows
+it, above all the vacancies of the row being dealt, which the refills go into. Eleven rows
+hold any deal (ten full rows and four cards when the foundations come from the deal); a
+counter records how many rows have been dealt. See the chapter page for the text each rule
+id points at, and its editorial notes (``note-la-N``).
 """
 
 from __future__ import annotations
@@ -30,7 +32,6 @@ from typing import Any
 from .cards import ACE, KING, SUITS, Card, pack
 from .core import (
     ActionSpec,
-    Fan,
     Figure,
     Game,
     IllegalMove,
@@ -70,6 +71,7 @@ NOTE_1 = _rule("note-1")              # foundations taken when they appear in th
 BOARD = _rule("board")                # the board itself (notation errors)
 
 COLUMNS = 10
+ROWS = 11       # the most rows a deal can need (Note 1: ten full rows and four cards)
 TOTAL = 104
 
 
@@ -114,10 +116,29 @@ class LabyrinthOptions:
 
 # ---------------------------------------------------------------------------- the layout
 # A line of eight foundations above the tableau (the plate leaves them out, Note 2): kings
-# on the left, aces on the right; the pack and the grace card beside them; ten columns below.
+# on the left, aces on the right; the grace card and the pack beside them. Below, the grid of
+# the tableau, ten columns of eleven places; each row half covers the row above, so that a
+# card's index shows and a gap leaves the felt bare between the cards above and below it.
 
 _X = tuple(float(c) for c in range(COLUMNS))
 _TABLEAU_Y = 1.3
+_ROW_STEP = 0.7     # grid rows (a card is 0.93 of one): 0.47 of a gap shows between cards
+
+
+def place_id(r: int, c: int) -> str:
+    """The pile id of the place in row ``r``, column ``c`` (from 0): ``t`` and the number
+    ``10 r + c``, whose last digit is the column (``t37``: the fourth row, eighth column)."""
+    return f"t{10 * r + c}"
+
+
+def place_label(r: int, c: int) -> str:
+    """A place's short label, drawn in it when it is empty (row and column, from 1)."""
+    return f"R{r + 1} C{c + 1}"
+
+
+def place_name(r: int, c: int) -> str:
+    return f"row {r + 1}, column {c + 1}"
+
 
 PILES: tuple[PileSpec, ...] = (
     (PileSpec("stock", "the pack", Role.STOCK, 9.0, 0.0),)
@@ -126,8 +147,9 @@ PILES: tuple[PileSpec, ...] = (
     + tuple(PileSpec(f"a{j}", f"ace foundation of {s.noun}", Role.FOUNDATION, _X[4 + j], 0.0)
             for j, s in enumerate(SUITS))
     + (PileSpec("grace", "the card removed by the grace", Role.RESERVE, 8.0, 0.0),)
-    + tuple(PileSpec(f"t{c}", f"tableau, column {c + 1}", Role.TABLEAU, _X[c], _TABLEAU_Y,
-                     Fan.DOWN) for c in range(COLUMNS))
+    + tuple(PileSpec(place_id(r, c), place_label(r, c), Role.TABLEAU, _X[c],
+                     _TABLEAU_Y + r * _ROW_STEP, capacity=1)
+            for r in range(ROWS) for c in range(COLUMNS))
 )
 
 STOCK = 0
@@ -135,10 +157,19 @@ DESC = range(1, 5)    # the kings' foundations, in the order of SUITS
 ASC = range(5, 9)     # the aces' foundations
 FOUNDS = range(1, 9)
 GRACE_PILE = 9
-TABLEAU = range(10, 10 + COLUMNS)
+PLACES = range(10, 10 + ROWS * COLUMNS)
 FOUNDATION_SET = SuitFoundations(ASC, DESC)
-V_ROWS, V_CURRENT, V_GRACE = 0, 1, 2
-FULL_ROW = (1 << COLUMNS) - 1
+V_ROWS, V_GRACE = 0, 1
+
+
+def place(r: int, c: int) -> int:
+    """The pile index of the place in row ``r``, column ``c``."""
+    return PLACES.start + r * COLUMNS + c
+
+
+def row_col(i: int) -> tuple[int, int]:
+    """The row and column of the place with pile index ``i``."""
+    return divmod(i - PLACES.start, COLUMNS)
 
 
 def _narrow_layout() -> Layout:
@@ -150,9 +181,11 @@ def _narrow_layout() -> Layout:
     for j in range(4):
         at[f"k{j}"] = (j * step, 0.0, 0)
         at[f"a{j}"] = ((4 + j) * step, 0.0, 0)
-    for c in range(COLUMNS):
-        at[f"t{c}"] = (c * step, 1.4, 0)
-    return Layout("narrow", (9 * step + 1.0, 9.0), at, max_width=560)
+    for r in range(ROWS):
+        for c in range(COLUMNS):
+            at[place_id(r, c)] = (c * step, 1.4 + r * _ROW_STEP, 0)
+    return Layout("narrow", (9 * step + 1.0, 1.4 + (ROWS - 1) * _ROW_STEP + 1.0), at,
+                  max_width=560)
 
 
 class TheLabyrinth(Game):
@@ -161,8 +194,8 @@ class TheLabyrinth(Game):
     packs = 2
     Options = LabyrinthOptions
     PILES = PILES
-    VARS = ("rows", "current", "grace")
-    GRID = (10.0, 9.0)
+    VARS = ("rows", "grace")
+    GRID = (10.0, _TABLEAU_Y + (ROWS - 1) * _ROW_STEP + 1.0)
     LAYOUTS = (_narrow_layout(),)
     FIGURES = (
         Figure("tableau", "The Labyrinth after the first row, in modern cards.",
@@ -170,13 +203,17 @@ class TheLabyrinth(Game):
                "the line of eight foundations above, the four kings on the left and the "
                "four aces on the right, and below them the first row of the tableau, ten "
                "cards side by side. The pack is not shown.",
-               piles=tuple(p.id for p in PILES if p.id not in ("stock", "grace"))),
+               piles=tuple(p.id for p in PILES[:GRACE_PILE])[1:]
+               + tuple(place_id(0, c) for c in range(COLUMNS))),
     )
     DIAGRAM_DEAL = 3
     ACTIONS = (
         ActionSpec("deal", "Deal a row", "d", SUCCESSIVE),
         ActionSpec("fill", "Refill the row", "f", RULE_III),
     )
+    #: A click on the pack deals the next row, or refills the row being dealt when that is
+    #: what the pack may do (the vacancies must be refilled before the next row).
+    PACK_ACTIONS = ("deal", "fill")
     LEDGER = {
         RULE_I: "A foundation takes only cards of its own suit, one rank at a time: up from "
                 "the ace, down from the king.",
@@ -227,66 +264,67 @@ class TheLabyrinth(Game):
     @classmethod
     def parse_state(cls, text: str, vars_text: str | None, options: Any) -> State:
         state = super().parse_state(text, vars_text, options)
-        rows, current, grace = state.vars
-        if rows < 0 or grace not in (0, 1) or not 0 <= current <= FULL_ROW:
+        rows, grace = state.vars
+        if not 1 <= rows <= ROWS or grace not in (0, 1):
             raise PositionError("a counter of the position is out of range")
-        for c, t in enumerate(TABLEAU):
-            if current >> c & 1 and not state.piles[t]:
-                raise PositionError(f"column {c + 1} has no card in the row being dealt")
-        if state.piles[GRACE_PILE] and not grace:
-            raise PositionError("a card lies in the grace place but the grace is unused")
+        for i in PLACES:
+            r, c = row_col(i)
+            if len(state.piles[i]) > 1:
+                raise PositionError(f"{place_name(r, c)} holds more than one card")
+            if r >= rows and state.piles[i]:
+                raise PositionError(f"{place_name(r, c)} lies below the rows dealt")
+        if state.piles[GRACE_PILE] and not grace or len(state.piles[GRACE_PILE]) > 1:
+            raise PositionError("the grace place does not agree with the grace counter")
         return state
 
     # ---- helpers ---------------------------------------------------------------------
     @staticmethod
     def vacancies(state: State) -> list[int]:
         """The columns with a vacancy in the row being dealt (the lowest row)."""
-        return [c for c in range(COLUMNS) if not state.vars[V_CURRENT] >> c & 1]
+        r = state.vars[V_ROWS] - 1
+        return [c for c in range(COLUMNS) if not state.piles[place(r, c)]]
 
     @staticmethod
-    def available(state: State, c: int, k: int) -> bool:
-        """Whether card ``k`` (0 = the highest) of column ``c`` is free from the top or from
-        the bottom (Rule II, LA-1)."""
-        return k == 0 or k == len(state.piles[TABLEAU[c]]) - 1
+    def available(state: State, r: int, c: int) -> bool:
+        """Whether the card in row ``r`` of column ``c`` is free from the top or from the
+        bottom: no card anywhere above it in its column, or none anywhere below (Rule II,
+        LA-1)."""
+        p = state.piles
+        return (not any(p[place(q, c)] for q in range(r))
+                or not any(p[place(q, c)] for q in range(r + 1, ROWS)))
 
     def targets(self, state: State, card: Card) -> list[int]:
         return [f for f in FOUNDS if FOUNDATION_SET.accepts(state, f, card)]
 
-    def plays(self, state: State) -> Iterator[tuple[int, int, int]]:
-        """Every play: (pile, index in the pile, foundation)."""
-        for c, t in enumerate(TABLEAU):
-            col = state.piles[t]
-            for k in sorted({0, len(col) - 1}) if col else ():
-                for f in self.targets(state, col[k]):
-                    yield t, k, f
+    def plays(self, state: State) -> Iterator[tuple[int, int]]:
+        """Every play: (pile, foundation)."""
+        for c in range(COLUMNS):
+            filled = [r for r in range(ROWS) if state.piles[place(r, c)]]
+            for r in sorted({filled[0], filled[-1]}) if filled else ():
+                i = place(r, c)
+                for f in self.targets(state, state.piles[i][0]):
+                    yield i, f
         grace = state.piles[GRACE_PILE]
         if grace and self.options.grace_card is GraceCard.PLAYABLE:
             for f in self.targets(state, grace[-1]):
-                yield GRACE_PILE, 0, f
-
-    def can_fill(self, state: State) -> bool:
-        return bool(state.piles[STOCK]) and bool(self.vacancies(state))
+                yield GRACE_PILE, f
 
     def grace_open(self, state: State) -> bool:
         """Whether the grace may be taken now."""
         return (not state.piles[STOCK] and not state.vars[V_GRACE]
                 and not any(True for _ in self.plays(state))
-                and any(state.piles[t] for t in TABLEAU))
+                and any(state.piles[i] for i in PLACES))
 
     # ---- rules -----------------------------------------------------------------------
     def candidate_moves(self, state: State) -> Iterator[Move]:
-        for p, k, f in self.plays(state):
-            n = len(state.piles[p])
-            src = PILES[p].id if k == n - 1 else f"{PILES[p].id}:{k}"
-            yield Move.step(src, PILES[f].id)
+        for i, f in self.plays(state):
+            yield Move.step(PILES[i].id, PILES[f].id)
         yield Move(action="deal")
         yield Move(action="fill")
         if self.grace_open(state):
-            for t in TABLEAU:
-                for k in range(len(state.piles[t])):
-                    n = len(state.piles[t])
-                    src = PILES[t].id if k == n - 1 else f"{PILES[t].id}:{k}"
-                    yield Move.step(src, "grace")
+            for i in PLACES:
+                if state.piles[i]:
+                    yield Move.step(PILES[i].id, "grace")
 
     def refuse_step(self, state: State, step: Step) -> IllegalMove | None:
         si, di, card = step.src, step.dst, step.card
@@ -299,7 +337,7 @@ class TheLabyrinth(Game):
             return IllegalMove(FOUNDATIONS, "Cards on the foundations stay there.")
         if di == STOCK:
             return IllegalMove(BOARD, "Nothing goes back to the pack.")
-        if di in TABLEAU:
+        if di in PLACES:
             return IllegalMove(RULE_III, "No card is placed in the tableau except from the "
                                "pack, into a vacancy of the row being dealt: a card of the "
                                "tableau goes only to a foundation.")
@@ -322,8 +360,8 @@ class TheLabyrinth(Game):
                 return IllegalMove(GRACE, "Under the reading chosen, the card removed by "
                                    "the grace is out of the game.")
         else:
-            c = si - TABLEAU.start
-            if not self.available(state, c, step.k):
+            r, c = row_col(si)
+            if not self.available(state, r, c):
                 return IllegalMove(RULE_II, f"The {card.name} is not available: it is free "
                                    "neither from the top nor from the bottom of its column.")
         return FOUNDATION_SET.refusal(state, di, card, PILES[di], RULE_I, FOUNDATIONS,
@@ -338,6 +376,8 @@ class TheLabyrinth(Game):
                 return IllegalMove(FIRST_ROW, "The vacancies of the row being dealt are "
                                    "refilled from the pack before the next row: refill the "
                                    "row first.")
+            if state.vars[V_ROWS] >= ROWS:
+                return IllegalMove(BOARD, "The tableau has no room for another row.")
             return None
         if action == "fill":
             if not state.piles[STOCK]:
@@ -359,16 +399,13 @@ class TheLabyrinth(Game):
         else:
             step = self.resolve_step(state, move)
             assert isinstance(step, Step)
-            col = state.piles[step.src]
-            piles[step.src] = col[:step.k] + col[step.k + 1:]
+            piles[step.src] = ()
             piles[step.dst] = piles[step.dst] + (step.card,)
             if step.dst == GRACE_PILE:
                 vs[V_GRACE] = 1
-            if step.src in TABLEAU and step.k == len(col) - 1:
-                c = step.src - TABLEAU.start
-                vs[V_CURRENT] &= ~(1 << c)   # the lowest card gone: no card in this row
-                if self.options.refill is Refill.IMMEDIATE and piles[STOCK]:
-                    _fill(piles, vs)
+            if (step.src in PLACES and row_col(step.src)[0] == vs[V_ROWS] - 1
+                    and self.options.refill is Refill.IMMEDIATE):
+                _fill(piles, vs)   # a vacancy of the row being dealt, refilled at once
         return State(tuple(piles), tuple(vs))
 
     # ---- the end ---------------------------------------------------------------------
@@ -414,31 +451,31 @@ class TheLabyrinth(Game):
         step = self.resolve_step(state, move)
         if isinstance(step, IllegalMove):
             return step.message
+        where = (f"row {row_col(step.src)[0] + 1}, column {row_col(step.src)[1] + 1}"
+                 if step.src in PLACES else PILES[step.src].label)
         if step.dst == GRACE_PILE:
-            return f"The grace: the {step.card.name} is removed from the tableau."
-        return (f"The {step.card.name} is played from {PILES[step.src].label} to the "
-                f"{PILES[step.dst].label}.")
+            return f"The grace: the {step.card.name} is removed from {where}."
+        return f"The {step.card.name} is played from {where} to the {PILES[step.dst].label}."
 
 
 def _deal_row(piles: list[tuple[Card, ...]], vs: list[int]) -> None:
-    """Deal the next row of ten, left to right, one card under each column (LA-7)."""
-    current = 0
-    for c, t in enumerate(TABLEAU):
+    """Deal the next row of ten, left to right, one card into each column, below the last
+    row whatever gaps lie above (LA-7)."""
+    r = vs[V_ROWS]
+    for c in range(COLUMNS):
         if not piles[STOCK]:
             break
-        piles[t] = piles[t] + piles[STOCK][-1:]
+        piles[place(r, c)] = piles[STOCK][-1:]
         piles[STOCK] = piles[STOCK][:-1]
-        current |= 1 << c
-    vs[V_CURRENT] = current
-    vs[V_ROWS] += 1
+    vs[V_ROWS] = r + 1
 
 
 def _fill(piles: list[tuple[Card, ...]], vs: list[int]) -> None:
     """Refill the vacancies of the row being dealt from the pack, left to right (LA-2)."""
-    for c, t in enumerate(TABLEAU):
+    r = vs[V_ROWS] - 1
+    for c in range(COLUMNS):
         if not piles[STOCK]:
             break
-        if not vs[V_CURRENT] >> c & 1:
-            piles[t] = piles[t] + piles[STOCK][-1:]
+        if not piles[place(r, c)]:
+            piles[place(r, c)] = piles[STOCK][-1:]
             piles[STOCK] = piles[STOCK][:-1]
-            vs[V_CURRENT] |= 1 << c

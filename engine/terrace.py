@@ -16,10 +16,10 @@ there, until it holds thirteen cards.
 
 The Terrace card goes only to a foundation. The top card of a valley packet may be played to
 a foundation, or moved on the top card of another packet one rank higher and of the other
-colour; the card turned up, and the top card of the talon, may go to a foundation, on a valley
-packet in the same way, or into an empty place of the valley; an empty place may also be
-filled straight from the pack. Turning the next card lays the last one, if unused, on the
-talon. There is no re-deal. See the chapter page for the text each rule id points at, and its
+colour; the card turned up, and the top card of the talon, may go to a foundation or on a
+valley packet in the same way. An empty place of the valley is refilled from the pack in
+hand, with its next card or the card turned up (TE-6; the talon's top too under the other
+reading). Turning the next card lays the last one, if unused, on the talon. There is no re-deal. See the chapter page for the text each rule id points at, and its
 editorial notes (``note-te-N``) for the readings behind the options.
 """
 
@@ -94,6 +94,10 @@ class TerraceOptions:
         False, note="note-te-4", label="A king on an ace in the valley",
         labels={False: "refused: the valley descends from king to ace",
                 True: "allowed: the valley turns the corner"})
+    talon_fills: bool = option(
+        False, note="note-te-6", label="A vacancy in the valley is refilled",
+        labels={False: "from the pack in hand only (its next card, or the card turned up)",
+                True: "from the pack in hand or from the top of the talon"})
 
 
 # ---------------------------------------------------------------------------- the layout
@@ -128,18 +132,21 @@ FIRST = FOUNDATION_PILES.start
 
 def _narrow_layout() -> Layout:
     """For a phone: the Terrace in two rows (nine, then four), the pack, the card turned up
-    and the talon at the end of the second row, then the foundations and the valley."""
+    and the talon at the end of the second row, then the foundations and the valley. Nine
+    columns of full-width cards do not fit, so the columns overlap a little sideways, each
+    card's index still showing at its top left."""
+    step = 0.85
     at: dict[str, tuple[float, float, int]] = {}
     for i in range(TERRACE_CARDS):
-        at[f"t{i}"] = (float(i % 9), 0.0 if i < 9 else 1.15, 0)
-    at["stock"] = (6.0, 1.15, 0)
-    at["turned"] = (7.0, 1.15, 0)
-    at["talon"] = (8.0, 1.15, 0)
+        at[f"t{i}"] = ((i % 9) * step, 0.0 if i < 9 else 1.15, 0)
+    at["stock"] = (6 * step, 1.15, 0)
+    at["turned"] = (7 * step, 1.15, 0)
+    at["talon"] = (8 * step, 1.15, 0)
     for j in range(FOUNDATION_PLACES):
-        at[f"f{j}"] = (float(j), 2.45, 0)
+        at[f"f{j}"] = (j * step, 2.45, 0)
     for k in range(VALLEY_PACKETS):
-        at[f"v{k}"] = (float(k), 3.7, 0)
-    return Layout("narrow", (9.0, 7.5), at, max_width=560)
+        at[f"v{k}"] = (k * step, 3.7, 0)
+    return Layout("narrow", (8 * step + 1.0, 7.5), at, max_width=560)
 
 
 def colour(card: Card) -> str:
@@ -200,15 +207,17 @@ class TheTerrace(Game):
         PREFERENCE: "By default advice, not enforced; under TE-2’s strict reading, while the "
                     "Terrace card can be played to a foundation every other move is refused.",
         REFILL: "An empty valley place may be filled, when the player chooses, from the pack "
-                "in hand, the card turned up or the talon’s top; a valley card is refused "
+                "in hand: its next card or the card turned up (under TE-6’s other reading "
+                "the talon’s top as well); a card of the valley or the Terrace is refused "
                 "there.",
         CHOICE_ADVICE: "Advice only: any of the three cards may be chosen, whatever the "
                        "Terrace card.",
         DEAL: "Turn up the next card turns the pack’s top card face up, first laying the "
               "last card turned, if still there, on the talon; it is refused once the pack is "
               "out.",
-        NO_REDEAL: "No move takes up the talon; when the pack is out and nothing more can be "
-                   "done the game is lost.",
+        NO_REDEAL: "No move takes up the talon; once the pack is out, the game is lost as "
+                   "soon as no series of moves can bring a card the foundations take within "
+                   "reach, even if valley cards can still be shifted.",
     }
 
     # ---- deal ------------------------------------------------------------------------
@@ -382,11 +391,16 @@ class TheTerrace(Game):
             return self.foundation_refusal(state, di, card)
         if di in VALLEY_PILES:
             if not state.piles[di]:
-                if si in (STOCK, TURNED, TALON_PILE):
+                if si in (STOCK, TURNED):
                     return None
+                if si == TALON_PILE:
+                    if self.options.talon_fills:
+                        return None
+                    return IllegalMove(REFILL, "Vacancies in the valley are refilled from "
+                                       "the pack in hand: its next card, or the card just "
+                                       "turned up, not the talon’s top.")
                 return IllegalMove(REFILL, "Vacancies in the valley are refilled from the "
-                                   "pack in hand or the talon, not with a card already on "
-                                   "the table.")
+                                   "pack in hand, not with a card already on the table.")
             if si in TERRACE_PILES and not self.options.terrace_to_valley:
                 return IllegalMove(RULE_III, "Cards are played from the Terrace to the "
                                    "foundations only: they are not placed on the valley.")
@@ -447,9 +461,99 @@ class TheTerrace(Game):
             return Outcome.WON
         if state.piles[STOCK] or self.choosing(state):
             return None  # a card can still be turned up (or the choice is to be made)
-        # The pack is out. With no legal move at all nothing can change: lost. With moves
-        # left (which may only shift cards between packets), the verdict is left open.
-        return None if self.has_legal_move(state) else Outcome.LOST
+        # The pack is out, and nothing comes back. Any win needs a play to a foundation; if no
+        # series of the other moves (shifting valley cards, placing the card turned up or the
+        # talon's top) brings a card the foundations take within reach, no card will ever be
+        # played again: lost (TE-12). A search that gives up leaves the verdict open.
+        return Outcome.LOST if self.remembered(state, self.play_reachable) is False else None
+
+    def wanted(self, state: State) -> frozenset[tuple[int, bool]]:
+        """The (rank, red) of every card some foundation would take now."""
+        base = self.base_rank(state)
+        out: set[tuple[int, bool]] = set()
+        for f in FOUNDATION_PILES:
+            pile = state.piles[f]
+            if not pile:
+                if base is not None:
+                    out |= {(base, False), (base, True)}
+            elif len(pile) < FULL:
+                out.add((next_rank(pile[-1].rank), not pile[-1].red))
+        return frozenset(out)
+
+    def play_reachable(self, state: State, limit: int = 4000) -> bool | None:
+        """With the pack out and the foundations as they stand: whether some series of moves
+        other than plays brings an available card that a foundation takes (True), none does
+        (False), or the search gave up after ``limit`` positions (None).
+
+        Only rank and colour matter to every rule of the game, so a card is its rank and
+        colour; and no rule looks at a valley packet's place, so positions that differ only in
+        the order of the packets are one. The moves searched: a valley top onto another packet
+        in sequence; the card turned up onto a packet in sequence or into an empty place; the
+        talon's top in sequence, or into an empty place under TE-6's other reading; the
+        Terrace card in sequence under TE-1's other reading. Each is allowed whatever the
+        preference of TE-2, which can only forbid more: a search over more moves proves no
+        less."""
+        def code(c: Card) -> int:
+            return 2 * c.rank + int(c.red)
+
+        wanted = {2 * r + int(red) for r, red in self.wanted(state)}
+        wrap = self.options.valley_wrap
+
+        def fits(card: int, top: int) -> bool:  # card in sequence on top (Rule III)
+            if card & 1 == top & 1:
+                return False
+            return card >> 1 == (top >> 1) - 1 or (wrap and top >> 1 == ACE
+                                                  and card >> 1 == KING)
+
+        p = state.piles
+        terrace = tuple(code(p[i][0]) for i in TERRACE_PILES if p[i])
+        talon = tuple(code(c) for c in p[TALON_PILE])
+        turned = code(p[TURNED][0]) if p[TURNED] else -1
+        Key = tuple[tuple[tuple[int, ...], ...], int, int, int]
+        start: Key = (tuple(sorted(tuple(code(c) for c in p[v]) for v in VALLEY_PILES)),
+                      len(terrace), len(talon), turned)
+        seen = {start}
+        todo = [start]
+        while todo:
+            valley, nt, nl, tu = todo.pop()
+            free = [pk[-1] for pk in valley if pk]
+            if nt:
+                free.append(terrace[nt - 1])
+            if nl:
+                free.append(talon[nl - 1])
+            if tu >= 0:
+                free.append(tu)
+            if any(c in wanted for c in free):
+                return True
+            nexts: list[Key] = []
+
+            def put(card: int, into_empty: bool, nt: int, nl: int, tu: int,
+                    valley: tuple[tuple[int, ...], ...] = valley) -> None:
+                for b, q in enumerate(valley):
+                    if (q and fits(card, q[-1])) or (not q and into_empty):
+                        nxt = list(valley)
+                        nxt[b] = q + (card,)
+                        nexts.append((tuple(sorted(nxt)), nt, nl, tu))
+
+            for a, pk in enumerate(valley):
+                for b, q in enumerate(valley):
+                    if a != b and pk and q and fits(pk[-1], q[-1]):
+                        nxt = list(valley)
+                        nxt[a], nxt[b] = pk[:-1], q + (pk[-1],)
+                        nexts.append((tuple(sorted(nxt)), nt, nl, tu))
+            if tu >= 0:
+                put(tu, True, nt, nl, -1)
+            if nl:
+                put(talon[nl - 1], self.options.talon_fills, nt, nl - 1, tu)
+            if nt and self.options.terrace_to_valley:
+                put(terrace[nt - 1], False, nt - 1, nl, tu)
+            for key in nexts:
+                if key not in seen:
+                    if len(seen) >= limit:
+                        return None
+                    seen.add(key)
+                    todo.append(key)
+        return False
 
     # ---- board -----------------------------------------------------------------------
     def status_line(self, state: State, out: Outcome | None) -> str:
@@ -457,8 +561,8 @@ class TheTerrace(Game):
         if out is Outcome.WON:
             return "Won: all 104 cards are on the foundations."
         if out is Outcome.LOST:
-            return (f"The pack is out and nothing more can be done: the patience has failed "
-                    f"with {played} of 104 cards played.")
+            return (f"The pack is out and no card can ever be played again: the patience has "
+                    f"failed with {played} of 104 cards played.")
         if self.choosing(state):
             return "Choose one of the three cards turned up as the first foundation."
         terrace = sum(len(state.piles[t]) for t in TERRACE_PILES)

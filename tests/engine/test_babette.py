@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine import Card, Outcome, PositionError
-from engine.babette import ASC, DESC, GARDEN_PILES, STOCK, Babette
+from engine.babette import ASC, COLUMNS, DESC, GRID_ROWS, STOCK, Babette, place
 from engine.cards import SUITS
 from tests.engine.fixtures import make_game, refusal_rule
 
@@ -18,12 +18,42 @@ SLUG = "babette"
 
 def game(piles: dict[str, str], vars: dict[str, int] | None = None, options: str = "",
          rest_to: str = "stock") -> Babette:
+    """A position: the places given (``g{10 row + col}``, from 0). ``rest_to="grid"`` lays
+    every card not given in the columns the test leaves alone, from the first row down, with
+    a card no foundation wants at the foot of each (the pack is then empty)."""
+    if rest_to == "grid":
+        piles = _bury(piles, (vars or {}).get("rows", GRID_ROWS), options)
+        rest_to = "stock"
     made = make_game(SLUG, piles, vars=vars, options=options or None, rest_to=rest_to)
     text = made.position()
     assert "start=" in text
     g = engine.load_position(text)
     assert isinstance(g, Babette)
     return g
+
+
+def _bury(given: dict[str, str], rows: int, options: str) -> dict[str, str]:
+    used: Counter[Card] = Counter()
+    for text in given.values():
+        used.update(Card.parse(x) for x in text.split())
+    rest = sorted((Babette.full_pack() - used).elements())
+    probe = make_game(SLUG, {k: v for k, v in given.items() if not k.startswith("g")},
+                      vars={"rows": rows}, options=options or None)
+    assert isinstance(probe, Babette)
+    wanted = [c for c in rest if probe.targets(probe.state, c)]
+    idle = [c for c in rest if not probe.targets(probe.state, c)]
+    touched = {int(k[1:]) % 10 for k in given if k.startswith("g")}
+    out = dict(given)
+    for c in (c for c in range(COLUMNS) if c not in touched):
+        n = min(rows, len(wanted) + len(idle))
+        if n == 0:
+            break
+        # A wanted card may lie anywhere but at the foot, with a card below it.
+        column = [wanted.pop() if wanted else idle.pop() for _ in range(n - 1)] + [idle.pop()]
+        for r, card in enumerate(column):
+            out[f"g{10 * r + c}"] = str(card)
+    assert not wanted and not idle, "no room in the garden for every card"
+    return out
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -34,16 +64,23 @@ def pile(g: Babette, pid: str) -> tuple[Card, ...]:
     return g.state.piles[g.pile_index(pid)]
 
 
+def column(g: Babette, c: int) -> list[str]:
+    """Column ``c`` from the first row down, a vacancy as ``--`` (rows dealt only)."""
+    rows = g.var(g.state, "rows")
+    return [str(g.state.piles[place(r, c)][0]) if g.state.piles[place(r, c)] else "--"
+            for r in range(rows)]
+
+
 # ------------------------------------------------------------------------ the deal
 
 @pytest.mark.rules("babette-garden", "babette-rows", "babette-finish-row")
 def test_the_game_opens_with_one_row_and_each_deal_adds_a_whole_row() -> None:
     g = engine.new_game(SLUG, seed=11)
-    assert [len(g.state.piles[i]) for i in GARDEN_PILES] == [1] * 8
+    assert [len(g.state.piles[place(0, c)]) for c in range(COLUMNS)] == [1] * 8
     assert len(g.state.piles[STOCK]) == 96
     top = g.state.piles[STOCK][-8:][::-1]
     g.play("deal")
-    assert tuple(g.state.piles[i][-1] for i in GARDEN_PILES) == top
+    assert tuple(g.state.piles[place(1, c)][0] for c in range(COLUMNS)) == top
     assert len(g.state.piles[STOCK]) == 88
     assert g.var(g.state, "rows") == 2
 
@@ -54,6 +91,7 @@ def test_thirteen_rows_exhaust_the_pack_and_then_dealing_is_refused() -> None:
     for _ in range(12):
         g.play("deal")
     assert not g.state.piles[STOCK]
+    assert g.var(g.state, "rows") == GRID_ROWS
     assert refusal_rule(g, "deal") == "babette-rows"
 
 
@@ -62,8 +100,8 @@ def test_a_new_row_goes_into_its_own_line_below_the_vacancies() -> None:
     # Column 1 holds 5C (row 0) and had a card at row 1, now gone: rows dealt = 2.
     g = game({"g0": "5C", "stock": "9D 8D 7D 6D 5D 4D 3D 2D"}, vars={"rows": 2})
     g.play("deal")
-    assert g.rows(g.state, 0) == [0, 2]
-    assert all(g.rows(g.state, c) == [2] for c in range(1, 8))
+    assert column(g, 0) == ["5C", "--", "2D"]
+    assert all(column(g, c)[:2] == ["--", "--"] for c in range(1, 8))
     assert g.var(g.state, "rows") == 3
 
 
@@ -71,6 +109,7 @@ def test_a_new_row_goes_into_its_own_line_below_the_vacancies() -> None:
 def test_nothing_goes_into_the_garden() -> None:
     g = game({"g0": "5C", "g1": "6C", "stock": "7C"}, vars={"rows": 1})
     assert refusal_rule(g, "g0-g1") == "babette-rule-2"
+    assert refusal_rule(g, "g0-g2") == "babette-rule-2"
     assert refusal_rule(g, "stock-g2") == "babette-rows"
 
 
@@ -107,101 +146,113 @@ def test_plays_are_optional_a_row_may_be_dealt_over_a_playable_card() -> None:
     g = game({"g0": "AS"}, vars={"rows": 1})
     assert any(str(m) == "g0-a0" for m in g.legal_moves())
     g.play("deal")
-    assert pile(g, "g0")[0] == Card.parse("AS")
+    assert column(g, 0)[0] == "AS"
 
 
 # ------------------------------------------------------------------------ Rule III
 
 @pytest.mark.rules("babette-rule-3")
 def test_only_the_lowest_card_of_an_unbroken_column_is_available() -> None:
-    g = game({"g0": "AS 5C"}, vars={"rows": 2})
-    assert refusal_rule(g, "g0:0-a0") == "babette-rule-3"
+    g = game({"g0": "AS", "g10": "5C"}, vars={"rows": 2})
+    assert refusal_rule(g, "g0-a0") == "babette-rule-3"
 
 
 @pytest.mark.rules("babette-rule-3", "babette-detached")
 def test_by_default_a_card_is_released_when_the_card_directly_below_goes() -> None:
     # Column 1: AS (row 0), vacancy (row 1), 5C (row 2).
-    g = game({"g0": "AS 5C"}, vars={"rows": 3, "holes1": 0b10})
-    assert g.rows(g.state, 0) == [0, 2]
-    g.play("g0:0-a0")
-    assert pile(g, "g0") == cards("5C") and g.rows(g.state, 0) == [2]
+    g = game({"g0": "AS", "g20": "5C"}, vars={"rows": 3})
+    assert column(g, 0) == ["AS", "--", "5C"]
+    g.play("g0-a0")
+    assert column(g, 0) == ["--", "--", "5C"]
 
 
 @pytest.mark.rules("babette-rule-3")
 def test_under_the_column_reading_any_card_below_blocks() -> None:
-    g = game({"g0": "AS 5C"}, vars={"rows": 3, "holes1": 0b10}, options="blocking:column")
-    assert refusal_rule(g, "g0:0-a0") == "babette-rule-3"
-    assert not any(str(m).startswith("g0:0") for m in g.legal_moves())
+    g = game({"g0": "AS", "g20": "5C"}, vars={"rows": 3}, options="blocking:column")
+    assert refusal_rule(g, "g0-a0") == "babette-rule-3"
+    assert not any(str(m).startswith("g0-") for m in g.legal_moves())
 
 
 @pytest.mark.rules("babette-rule-3")
 def test_removing_a_card_in_the_middle_leaves_a_vacancy_in_its_line() -> None:
-    # Rows 0, 1, 2 in column 1; row 2 played earlier would leave row 1 free.
-    g = game({"g0": "5C AS 6C"}, vars={"rows": 4, "holes1": 0})
-    assert refusal_rule(g, "g0:1-a0") == "babette-rule-3"
-    g2 = game({"g0": "5C AS 6C"}, vars={"rows": 4, "holes1": 0b100})  # rows 0, 1, 3
-    g2.play("g0:1-a0")
-    assert g2.rows(g2.state, 0) == [0, 3]
-    assert g2.var(g2.state, "holes1") == 0b110
+    g = game({"g0": "5C", "g10": "AS", "g20": "6C"}, vars={"rows": 4})
+    assert refusal_rule(g, "g10-a0") == "babette-rule-3"
+    g2 = game({"g0": "5C", "g10": "AS", "g30": "6C"}, vars={"rows": 4})  # rows 0, 1, 3
+    g2.play("g10-a0")
+    assert column(g2, 0) == ["5C", "--", "--", "6C"]
+    g2.play("deal")                      # the next row goes below, into row 5
+    assert column(g2, 0)[:4] == ["5C", "--", "--", "6C"] and column(g2, 0)[4] != "--"
 
 
-def test_a_position_with_holes_below_the_last_card_is_refused() -> None:
-    made = make_game(SLUG, {"g0": "5C"}, vars={"rows": 1, "holes1": 0b10})
+def test_a_position_with_a_card_below_the_rows_dealt_is_refused() -> None:
+    made = make_game(SLUG, {"g10": "5C"}, vars={"rows": 1})
     with pytest.raises(PositionError):
         engine.load_position(made.position())
+    made2 = make_game(SLUG, {"g0": "5C 6C"}, vars={"rows": 1})
+    with pytest.raises(PositionError):
+        engine.load_position(made2.position())
 
 
 # ------------------------------------------------------------------------ re-deals
-
-def _laid_out(options: str = "", redeals: int = 0) -> Babette:
-    """The pack out; the columns hold everything but a few foundation cards."""
-    return game({"stock": "", "a0": "AS", "k0": "KS"}, vars={"redeals": redeals, "rows": 13},
-                options=options, rest_to="g7")
-
 
 @pytest.mark.rules("babette-take-up")
 def test_the_garden_is_not_taken_up_while_the_pack_lasts_or_a_play_remains() -> None:
     g = game({"g0": "5C"}, vars={"rows": 1})
     assert refusal_rule(g, "redeal") == "babette-take-up"
-    g2 = game({"stock": "", "g0": "AH"}, vars={"rows": 13}, rest_to="g1")
+    g2 = game(_built() | {"stock": "", "g0": "7H"}, vars={"rows": 13}, rest_to="grid")
     assert refusal_rule(g2, "redeal") == "babette-take-up"
+
+
+def _built() -> dict[str, str]:
+    """Every suit's foundations built up to the six and down to the eight: the sevens are
+    wanted."""
+    out: dict[str, str] = {}
+    for j, s in enumerate(SUITS):
+        out[f"a{j}"] = " ".join(str(Card(r, s)) for r in range(1, 7))
+        out[f"k{j}"] = " ".join(str(Card(r, s)) for r in range(13, 7, -1))
+    return out
+
+
+def _spread() -> dict[str, str]:
+    """The pack out: four columns given, every other card on the foundations or laid in the
+    rest of the garden, nothing playable (the 7D is covered by the 6D)."""
+    return _built() | {"stock": "", "g0": "9C", "g10": "8C", "g1": "7D", "g11": "6D",
+                       "g6": "6C", "g7": "5H", "g17": "4H"}
 
 
 @pytest.mark.rules("babette-take-up")
 def test_taking_up_columns_from_the_left_the_rightmost_first_squared() -> None:
-    g = game({"stock": "", "g0": "9C 8C", "g1": "7D 6D", "g6": "6C", "g7": "5H 4H"},
-             vars={"rows": 2}, rest_to="g6")
+    g = game(_spread(), vars={"rows": 13}, rest_to="grid")
     assert not [m for m in g.legal_moves() if m.steps]
     g.play("redeal")
     # Dealt again: column 8 from its top (5H, 4H), then column 7 ..., column 1 last.
     firsts = [pile(g, f"g{c}")[0] for c in range(8)]
     assert firsts[:2] == list(cards("5H 4H"))
-    assert g.var(g.state, "redeals") == 1
+    assert g.var(g.state, "redeals") == 1 and g.var(g.state, "rows") == 1
     assert Counter(g.state.all_cards()) == Babette.full_pack()
 
 
 @pytest.mark.rules("babette-take-up")
 def test_taking_up_with_each_column_turned_round() -> None:
-    g = game({"stock": "", "g0": "9C 8C", "g1": "7D 6D", "g6": "6C", "g7": "5H 4H"},
-             vars={"rows": 2}, rest_to="g6", options="pickup:reversed")
+    g = game(_spread(), vars={"rows": 13}, rest_to="grid", options="pickup:reversed")
     g.play("redeal")
     assert [pile(g, f"g{c}")[0] for c in range(2)] == list(cards("4H 5H"))
 
 
 @pytest.mark.rules("babette-twice")
 def test_the_garden_may_be_taken_up_twice_only_and_then_the_game_is_lost() -> None:
-    g = game({"stock": "", "g0": "9C 8C", "g6": "6C"}, vars={"rows": 13, "redeals": 2}, rest_to="g6")
+    g = game(_spread(), vars={"rows": 13, "redeals": 2}, rest_to="grid")
     assert not [m for m in g.legal_moves() if m.steps]
     assert refusal_rule(g, "redeal") == "babette-twice"
     assert g.outcome() is Outcome.LOST
-    g1 = game({"stock": "", "g0": "9C 8C", "g6": "6C"}, vars={"rows": 13, "redeals": 1}, rest_to="g6")
+    g1 = game(_spread(), vars={"rows": 13, "redeals": 1}, rest_to="grid")
     assert g1.outcome() is None
 
 
 def test_the_game_is_won_with_all_104_cards_played() -> None:
     spades = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS"
-    g = game({"stock": "", "a0": spades}, vars={"rows": 13, "redeals": 2}, rest_to="g0")
-    assert g.outcome() is None
+    g = game({"stock": "", "a0": spades}, vars={"rows": 13, "redeals": 2}, rest_to="grid")
+    assert g.outcome() is not Outcome.WON
     piles: dict[str, str] = {"stock": ""}
     for j, s in enumerate(SUITS):
         up = " ".join(str(Card(r, s)) for r in range(1, 14))
@@ -222,3 +273,16 @@ def test_deals_are_reproducible_and_positions_round_trip() -> None:
         a.play(legal[0])
     c = engine.load_position(a.position())
     assert c.state == a.state and c.position() == a.position()
+
+
+# ------------------------------------------------------------------------ review: the board
+
+@pytest.mark.rules("babette-rule-3", "babette-detached")
+def test_the_board_shows_the_vacancy_that_frees_a_card() -> None:
+    # Column 1: AS (row 1), a vacancy (row 2), 5C (row 3): the AS is free, and the view draws
+    # the empty place between the two cards, each in its own line.
+    g = game({"g0": "AS", "g20": "5C"}, vars={"rows": 3})
+    piles = {p["id"]: p for p in engine.view_of(g)["piles"]}
+    assert [len(piles[f"g{n}"]["cards"]) for n in (0, 10, 20)] == [1, 0, 1]
+    assert piles["g0"]["y"] < piles["g10"]["y"] < piles["g20"]["y"]
+    assert "g0" in engine.view_of(g)["movable"]

@@ -3,6 +3,7 @@ end of the game. Positions are written by hand and loaded through ``engine.load_
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 import engine
 from engine import Card, Outcome
 from engine.light_and_shade import ACE_SUITS, AUX, FOUNDS, RIVALS, STOCK, LightAndShade
+from tests.engine.exhaustive import check_verdicts
 from tests.engine.fixtures import make_game, refusal_rule
 
 SLUG = "light-and-shade"
@@ -201,3 +203,43 @@ def test_won_when_all_104_cards_are_on_the_foundations() -> None:
     assert g.outcome() is None
     g.play("a0-f7")
     assert g.outcome() is Outcome.WON
+
+
+# ------------------------------------------------------------------------ review: the verdict
+
+def _runs() -> dict[str, list[str]]:
+    """Every foundation complete, in the order of ACE_SUITS."""
+    def run(even: str, odd: str) -> list[str]:
+        return [f"{r if r <= 10 else 'JQK'[r - 11]}{even if r % 2 == 0 else odd}"
+                for r in range(2, 14)]
+    suits = {"C": ("H", "C"), "S": ("D", "S"), "H": ("S", "H"), "D": ("C", "D")}
+    return {f"f{j}": [f"A{s.value}", *run(*suits[s.value])] for j, s in enumerate(ACE_SUITS)}
+
+
+@pytest.mark.rules("light-and-shade-no-redeal")
+@pytest.mark.parametrize("seed", [0, 28, 30, 33, 44])
+def test_every_loss_verdict_survives_an_exhaustive_search(seed: int) -> None:
+    # The last cards of three foundations, dealt at random to the Auxiliaries, the Rivals,
+    # the talon and a short pack; every position reachable is searched, under each reading.
+    rng = random.Random(seed)
+    runs = _runs()
+    loose: list[str] = []
+    for f in rng.sample(sorted(runs), 3):
+        k = rng.randrange(1, 4)
+        loose += runs[f][-k:]
+        runs[f] = runs[f][:-k]
+    rng.shuffle(loose)
+    places: dict[str, list[str]] = {p: [] for p in ("a0", "a1", "a2", "r0", "r1", "talon",
+                                                    "stock")}
+    for c in loose:
+        where = rng.choice(sorted(places))
+        if where.startswith("r") and places[where]:
+            where = "talon"
+        places[where].append(c)
+    options = rng.choice(["", "talon_builds:talon-too", "refill:at-once",
+                          "rival_source:same-column"])
+    piles = {k: " ".join(v) for k, v in runs.items()} | {k: " ".join(v)
+                                                          for k, v in places.items()}
+    g = game(piles, options=options)
+    found = check_verdicts(g)
+    assert found.lost      # some line of play loses, and every loss was checked

@@ -3,11 +3,15 @@ the game. Positions are written by hand and loaded through ``engine.load_positio
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 
 import engine
 from engine import Card, Outcome, PositionError
 from engine.terrace import STOCK, TALON_PILE, TERRACE_PILES, TURNED, VALLEY_PILES, TheTerrace
+from tests.engine.exhaustive import check_verdicts
 from tests.engine.fixtures import make_game, refusal_rule
 
 SLUG = "the-terrace"
@@ -163,17 +167,18 @@ def test_the_turned_card_and_the_talon_top_go_on_the_valley() -> None:
 
 
 @pytest.mark.rules("the-terrace-refill", "the-terrace-deal")
-def test_vacancies_are_filled_from_the_pack_or_the_talon_when_the_player_chooses() -> None:
+def test_vacancies_are_filled_from_the_pack_when_the_player_chooses() -> None:
     g = game({"f0": "2H", "v0": "9C", "v1": "", "talon": "3D", "turned": "JS",
               "stock": "4D 5C"})
     assert refusal_rule(g, "v0-v1") == "the-terrace-refill"
+    assert refusal_rule(g, "t12-v1") == "the-terrace-refill"
     g.play("stock-v1")
     assert pile(g, "v1") == cards("5C")
     g = game({"f0": "2H", "v0": "9C", "v1": "", "v2": "", "talon": "3D", "turned": "JS"})
     g.play("turned-v1")
-    g.play("talon-v2")
-    assert pile(g, "v1") == cards("JS") and pile(g, "v2") == cards("3D")
+    assert pile(g, "v1") == cards("JS")
     g.play("deal")                      # a vacancy may be left, and the pack turned on
+    assert not pile(g, "v2")
 
 
 @pytest.mark.rules("the-terrace-deal")
@@ -241,3 +246,81 @@ def test_the_deal_and_its_notation_round_trip() -> None:
     assert same.position() == g.position()
     assert engine.load_position(g.position(compact=True)).state == g.state
     assert g.state.piles[TURNED] and not g.state.piles[TALON_PILE]
+
+
+# ------------------------------------------------------------------------ review: vacancies
+
+@pytest.mark.rules("the-terrace-refill", "the-terrace-deal")
+def test_a_vacancy_is_refilled_from_the_pack_in_hand_not_from_the_talon() -> None:
+    # “refilled the vacancies in the valley from the pack in hand”: the next card of the pack
+    # or the card just turned up, but not the talon's top, unless TE-6's other reading.
+    pos = {"f0": "2H", "v0": "9C", "v1": "", "talon": "3D", "turned": "JS", "stock": "4D"}
+    g = game(pos)
+    assert refusal_rule(g, "talon-v1") == "the-terrace-refill"
+    g.play("turned-v1")
+    assert pile(g, "v1") == cards("JS")
+    g = game(pos, options="talon_fills:yes")
+    g.play("talon-v1")
+    assert pile(g, "v1") == cards("3D")
+
+
+# ------------------------------------------------------------------------ review: the verdict
+
+FULL_RUNS = ("7H 8C 9H 10C JH QC KH AC 2H 3C 4H 5C 6H", "7C 8H 9C 10H JC QH KC AH 2C 3H 4C 5H 6C",
+             "7D 8S 9D 10S JD QS KD AS 2D 3S 4D 5S 6D", "7S 8D 9S 10D JS QD KS AD 2S 3D 4S 5D 6S")
+
+
+def _end(valley: dict[str, str], talon: str = "", turned: str = "", terrace: str = "",
+         options: str = "") -> TheTerrace:
+    """The pack out; the foundations full but for the cards given elsewhere."""
+    given = Counter(Card.parse(x) for text in [*valley.values(), talon, turned, terrace]
+                    for x in text.split())
+    piles: dict[str, str] = {}
+    for j in range(8):
+        run = FULL_RUNS[j % 4].split()
+        while run and given[Card.parse(run[-1])] > 0:
+            given[Card.parse(run[-1])] -= 1
+            run.pop()
+        piles[f"f{j}"] = " ".join(run)
+    assert not +given, f"cards not taken from the ends of the foundations: {+given}"
+    terr = {f"t{i}": c for i, c in enumerate(terrace.split())}
+    made = make_game(SLUG, piles | valley | terr | {"talon": talon, "turned": turned},
+                     options=options or None)
+    g = engine.load_position(made.position())
+    assert isinstance(g, TheTerrace) and not g.state.piles[STOCK]
+    return g
+
+
+@pytest.mark.rules("the-terrace-no-redeal", "the-terrace-rule-3")
+def test_lost_when_only_valley_shifts_remain_and_none_frees_a_wanted_card() -> None:
+    # The foundations want a black six, a black three and red fours and sixes, all buried;
+    # the 5H can only pass between the 6S and the 6C, and back. Lost, though moves remain.
+    g = _end({"v0": "4S 5S 5H", "v1": "6S", "v2": "4D 5D 6C", "v3": "6H 5C"},
+             talon="4C 4H 6D")
+    assert [str(m) for m in g.legal_moves()] == ["v0-v1", "v0-v2"]
+    assert g.play_reachable(g.state) is False
+    assert g.outcome() is Outcome.LOST
+    assert "failed" in g.status_of(g.state)
+    # With an empty place that the talon's top may fill (TE-6's other reading), the talon
+    # opens and a wanted card comes within reach: not lost.
+    g2 = _end({"v0": "4S 5S 5H", "v1": "6S", "v2": "4D 5D 6C", "v3": "6H 5C", "v4": ""},
+              talon="4C 4H 6D", options="talon_fills:yes")
+    assert g2.play_reachable(g2.state) is True and g2.outcome() is None
+
+
+@pytest.mark.rules("the-terrace-no-redeal")
+@pytest.mark.parametrize("seed", [1, 11, 18, 24, 31, 38])
+def test_every_loss_verdict_survives_an_exhaustive_search(seed: int) -> None:
+    # The last cards of four foundations, dealt at random into five valley packets and the
+    # talon; every position reachable is searched.
+    rng = random.Random(seed)
+    tails = [run.split()[-4:] for run in FULL_RUNS] * 2
+    loose = [c for tail in rng.sample(tails, 4) for c in tail[rng.randrange(4):]]
+    rng.shuffle(loose)
+    valley: dict[str, list[str]] = {f"v{k}": [] for k in range(5)}
+    talon: list[str] = []
+    for c in loose:
+        (talon if rng.random() < 0.2 else valley[f"v{rng.randrange(5)}"]).append(c)
+    g = _end({k: " ".join(v) for k, v in valley.items()}, talon=" ".join(talon))
+    found = check_verdicts(g)
+    assert found.lost and found.lost_with_moves
