@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, ClassVar
 
@@ -190,11 +190,13 @@ _TWO_FOUND_X = 8.55
 _TWO_FOUND_Y = tuple(dy + j for dy in (0.0, _SECOND_PLATE_Y) for j in range(4))
 
 
-def _two_pack_piles(names: tuple[str, str]) -> tuple[PileSpec, ...]:
-    """Thirty-six packets, then the foundations: the first four (``names[0]``, beside the
-    upper plate, in the order of ``SUITS``), then the other four (beside the lower)."""
+def _two_pack_piles(marks: tuple[str, str]) -> tuple[PileSpec, ...]:
+    """Thirty-six packets, then the foundations: the first four (``marks[0]``, beside the
+    upper plate, in the order of ``SUITS``), then the other four (beside the lower). A
+    foundation's label is short ("hearts 2"): it shows in its place while the place is empty,
+    on cards narrow enough for a phone; sentences name it in full (``foundation_spec``)."""
     return _packets(_TWO_PLACES, _TWO_FAN_LIMIT) + tuple(
-        PileSpec(f"f{4 * c + j}", f"{names[c]} {s.noun} foundation", Role.FOUNDATION,
+        PileSpec(f"f{4 * c + j}", f"{s.noun} {marks[c]}", Role.FOUNDATION,
                  _TWO_FOUND_X, _TWO_FOUND_Y[4 * c + j])
         for c in range(2) for j, s in enumerate(SUITS))
 
@@ -329,8 +331,8 @@ class LaBelleLucie(Game):
             for k, card in enumerate(state.piles[f]):
                 if card.suit is not fs.suit(f) or card.rank != (k + 1 if rising else KING - k):
                     begin = "ace" if rising else "king"
-                    raise PositionError(f"the {cls.PILES[f].label} is not built in order from "
-                                        f"its {begin}")
+                    raise PositionError(f"the {cls.foundation_spec(f).label} is not built in "
+                                        f"order from its {begin}")
         if not 0 <= state.vars[0] <= REDEALS_ALLOWED:
             raise PositionError("the tableau is re-dealt at most twice")
         return state
@@ -338,6 +340,12 @@ class LaBelleLucie(Game):
     # ---- helpers ---------------------------------------------------------------------
     def _seed(self) -> int:
         return self.deal if self.deal is not None else 0
+
+    @classmethod
+    def foundation_spec(cls, f: int) -> PileSpec:
+        """The foundation ``f``'s place, its label as a sentence names it ("the spades
+        foundation")."""
+        return cls.PILES[f]
 
     @classmethod
     def foundation_piles(cls) -> tuple[int, ...]:
@@ -408,7 +416,7 @@ class LaBelleLucie(Game):
                                "them go.")
         # where it goes
         if di not in self.PACKET_PILES:
-            return self.FOUNDATION_SET.refusal(state, di, card, self.PILES[di], RULE_II,
+            return self.FOUNDATION_SET.refusal(state, di, card, self.foundation_spec(di), RULE_II,
                                             self.FOUNDATION_RULE,
                                             follow="The foundations must follow suit")
         if di == si:
@@ -483,18 +491,20 @@ class LaBelleLucie(Game):
         if move.action == "redeal":
             return "The tableau is taken up, shuffled and dealt again in packets of three."
         step = self.resolve_step(state, move)
-        if (isinstance(step, Step) and step.dst in self.PACKET_PILES
-                and state.piles[step.dst]):
+        if isinstance(step, Step) and step.dst in self.PACKET_PILES and state.piles[step.dst]:
             target = state.piles[step.dst][-1]
             return (f"The {step.card.name} from {self.PILES[step.src].label} is married to "
                     f"the {target.name} on {self.PILES[step.dst].label}.")
+        if isinstance(step, Step) and step.src in self.PACKET_PILES:
+            return (f"The {step.card.name} from {self.PILES[step.src].label} is played to the "
+                    f"{self.foundation_spec(step.dst).label}.")
         return super().describe(state, move)
 
 
 # ---- The House in the Wood ---------------------------------------------------------------
 
-_WOOD_PILES = _two_pack_piles(("first", "second"))
-_HILL_PILES = _two_pack_piles(("ascending", "descending"))
+_WOOD_PILES = _two_pack_piles(("1", "2"))
+_HILL_PILES = _two_pack_piles(("A–K", "K–A"))
 _TWO_FOUNDATIONS = range(_TWO_PACKETS, _TWO_PACKETS + 8)
 
 
@@ -524,6 +534,17 @@ class TheHouseInTheWood(LaBelleLucie):
     #: Eight foundations rising from the aces: two for each suit.
     FOUNDATION_SET = SuitFoundations(_TWO_FOUNDATIONS, range(0))
     FOUNDATION_RULE = HOUSE_IN_THE_WOOD
+    #: How a sentence tells the two foundations of a suit apart: those beside the upper plate,
+    #: then those beside the lower.
+    FOUNDATION_WORDS: ClassVar[tuple[str, str]] = ("first", "second")
+
+    @classmethod
+    def foundation_spec(cls, f: int) -> PileSpec:
+        """The foundation's place, named in full ("the second hearts foundation"): its label
+        on the board is short ("hearts 2")."""
+        words = cls.FOUNDATION_WORDS[(f - cls.PACKET_PILES.stop) // 4]
+        return replace(cls.PILES[f],
+                       label=f"{words} {cls.FOUNDATION_SET.suit(f).noun} foundation")
 
     @classmethod
     def board_rule(cls) -> str:
@@ -634,6 +655,7 @@ class TheHouseOnTheHill(TheHouseInTheWood):
                                   range(_TWO_PACKETS + 4, _TWO_PACKETS + 8))
     FOUNDATION_RULE = HOUSE_ON_THE_HILL
     MARRIAGE_RULE = HOUSE_ON_THE_HILL
+    FOUNDATION_WORDS = ("ascending", "descending")
 
     @classmethod
     def board_rule(cls) -> str:

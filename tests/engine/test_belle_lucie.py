@@ -612,6 +612,13 @@ class TestTheHouseInTheWood:
         text = engine.new_game(WOOD, seed=9).status_of(engine.new_game(WOOD, seed=9).state)
         assert "tableau: 36 packets" in text and "0 of 104" in text
         assert TheHouseInTheWood.chapter() == SLUG
+        # short labels in the places (they show while a place is empty); full names in words
+        assert [p.label for p in TheHouseInTheWood.PILES[36:38]] == ["spades 1", "hearts 1"]
+        g2 = two(WOOD, {"p0": "2H", "p1": "AS"})
+        with pytest.raises(engine.IllegalMove, match="second hearts foundation must begin"):
+            g2.play("p0-f5")
+        said = g2.describe(g2.state, Move.parse("p1-f4"))
+        assert said == "The ace of spades from packet 2 is played to the second spades foundation."
         h = engine.load_position(g.position())
         assert h.state == g.state and type(h) is TheHouseInTheWood
 
@@ -752,6 +759,11 @@ class TestTheHouseOnTheHill:
         g = two(HILL, {"p0": "9S", "f4": "KS"})
         assert refusal_rule(g, "p0-p0") == R + "house-on-the-hill-board"
         assert TheHouseOnTheHill.chapter() == SLUG
+        assert [p.label for p in TheHouseOnTheHill.PILES[36:45:4]] == ["spades A–K",
+                                                                       "spades K–A"]
+        with pytest.raises(engine.IllegalMove, match="descending spades foundation needs the "
+                           "queen of spades next"):
+            g.play("p0-f4")  # the nine of spades; the king is down
         o = HouseOnTheHillOptions(packets=Packets.THREES, marriage_lines=Lines.KEEP)
         text = engine.options_to_text(o)
         assert text == "packets:35,marriage_lines:keep"
