@@ -156,7 +156,7 @@ _FOUND_Y = 4.3
 
 PILES: tuple[PileSpec, ...] = (
     _packets(_PLACES)
-    + tuple(PileSpec(f"f{j}", f"{s.noun} foundation", Role.FOUNDATION, _FOUND_X[j], _FOUND_Y)
+    + tuple(PileSpec(f"f{j}", s.noun, Role.FOUNDATION, _FOUND_X[j], _FOUND_Y)
             for j, s in enumerate(SUITS))
 )
 
@@ -343,9 +343,10 @@ class LaBelleLucie(Game):
 
     @classmethod
     def foundation_spec(cls, f: int) -> PileSpec:
-        """The foundation ``f``'s place, its label as a sentence names it ("the spades
-        foundation")."""
-        return cls.PILES[f]
+        """The foundation ``f``'s place, named in full as a sentence names it ("the spades
+        foundation"): its label on the board is short ("spades"), for it shows in the place
+        while the place is empty, on cards narrow enough for a phone."""
+        return replace(cls.PILES[f], label=f"{cls.FOUNDATION_SET.suit(f).noun} foundation")
 
     @classmethod
     def foundation_piles(cls) -> tuple[int, ...]:

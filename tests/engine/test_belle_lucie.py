@@ -813,6 +813,14 @@ def test_describe_says_what_a_marriage_and_a_redeal_do() -> None:
     assert said == ("The nine of spades from packet 1 is married to the ten of spades on "
                     "packet 2.")
     assert "shuffled" in g.describe(g.state, Move(action="redeal"))
+    # a foundation's place is labelled by its suit alone (the label shows in the empty
+    # place); sentences name it in full
+    assert [p.label for p in PILES[18:]] == ["spades", "hearts", "diamonds", "clubs"]
+    g = game({"p0": "2S", "p1": "AH"})
+    assert g.describe(g.state, Move.parse("p1-f1")) == (
+        "The ace of hearts from packet 2 is played to the hearts foundation.")
+    with pytest.raises(engine.IllegalMove, match="The spades foundation must begin with an ace"):
+        g.play("p0-f0")
 
 
 # ----------------------------------------------------------------------------- options
