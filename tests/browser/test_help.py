@@ -14,6 +14,8 @@ import pytest
 import engine
 from engine.solver import Budget, solve
 
+from tests.web.test_help_ops import three_from_a_win
+
 from .conftest import Watch, open_context
 from .test_board_table import (
     BOARD,
@@ -30,20 +32,6 @@ from .test_board_table import (
 pytestmark = pytest.mark.browser
 
 HELPBOX = f"{BOARD} [data-cb=helpbox]"
-
-
-def three_from_a_win() -> engine.Game:
-    """Every card on the foundations but three clubs on the Flanks: the ace and three of
-    clubs on the first (the three on top), the two on the second; three moves win, in one
-    order only (f0-k3, f1-k3, f0-k3)."""
-    from tests.engine.fixtures import make_game
-    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-    piles = {"f0": "AC 3C", "f1": "2C"}
-    for j, s in enumerate("SHDC"):
-        piles[f"a{j}"] = " ".join(r + s for r in ranks)
-        desc = [r + s for r in reversed(ranks)]
-        piles[f"k{j}"] = " ".join(desc[:-3] if s == "C" else desc)
-    return make_game(SLUG, piles)
 
 
 def proven_lost() -> engine.Game:
