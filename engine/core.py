@@ -13,7 +13,7 @@ import dataclasses
 import re
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
@@ -480,6 +480,66 @@ class Game(ABC):
                 return Move(action=name)
         return None
 
+    def legal_in(self, state: State) -> list[Move]:
+        """The legal moves of ``state`` (a pure function: the solver's move generator). A game
+        whose :meth:`candidate_moves` yields exactly the legal moves overrides it to skip
+        the second check."""
+        return [m for m in self.candidate_moves(state) if self.refusal(state, m) is None]
+
+    # ---- hooks of the solver (engine/solver.py) ---------------------------------------
+    def solver_key(self, state: State) -> Hashable:
+        """The solver's transposition key of ``state``: two states with the same key must
+        have the same future (the same wins from them). The solver does not call this
+        default (it makes an equivalent key of its own, faster, sorting the piles of each
+        group of :meth:`solver_alike`); a game whose positions are alike in other ways
+        (cards that are interchangeable, say) overrides it."""
+        return state
+
+    def solver_alike(self) -> tuple[tuple[int, ...], ...]:
+        """Groups of piles (indices into ``PILES``) that the rules treat alike, so that the
+        order of their contents does not matter: the solver's default key sorts each
+        group (two positions that differ only by such an exchange are searched once).
+        None by default; a game's answer may depend on its options."""
+        return ()
+
+    def solver_outcome(self, state: State) -> Outcome | None:
+        """The outcome as the solver needs it after each move: WON must be told; LOST only
+        prunes (a position with no legal move is a dead end anyway). By default
+        :meth:`outcome_of`; a game whose ``outcome_of`` searches (to call a position lost
+        early) may answer here with a cheaper test, leaving the solver to search."""
+        return self.outcome_of(state)
+
+    def solver_safe(self, state: State, legal: list[Move]) -> Move | None:
+        """A move the solver may play first and alone in ``state`` (no win is lost by it),
+        or None. By default the first of :meth:`safe_moves`."""
+        safe = self.safe_moves(state, legal)
+        return safe[0] if safe else None
+
+    def solver_order(self, state: State, legal: list[Move]) -> list[Move]:
+        """The legal moves of ``state`` in the order the solver tries them, most promising
+        first (a game may drop moves that can never help). By default: moves to a
+        foundation or a discard pile, then moves that empty a pile, then other moves of
+        cards, then actions (deal, re-deal) last; ties keep the order of ``legal``."""
+        roles = self._roles()
+        piles = state.piles
+        index = self._index
+
+        def rank(m: Move) -> int:
+            if m.action:
+                return 3
+            for src, dst in m.steps:
+                if roles[index[dst.partition(":")[0]]] in (Role.FOUNDATION, Role.DISCARD):
+                    return 0
+            src = m.steps[0][0]
+            if ":" not in src and len(piles[index[src]]) == 1:
+                return 1
+            return 2
+        return sorted(legal, key=rank)
+
+    @classmethod
+    def _roles(cls) -> tuple[Role, ...]:
+        return tuple(p.role for p in cls.PILES)
+
     def safe_moves(self, state: State, legal: list[Move]) -> list[Move]:
         """Moves to a foundation that are safe to play at once, for the board's auto-play
         (the view's ``safe`` field), given the legal moves of ``state``.
@@ -523,9 +583,17 @@ class Game(ABC):
         for other, (pi, ci) in where.items():
             if other == card:
                 continue
-            piles = [list(p) for p in state.piles]
-            piles[si][j], piles[pi][ci] = other, card
-            trial = State(tuple(tuple(p) for p in piles), state.vars)
+            piles = list(state.piles)  # only the one or two piles swapped are copied
+            here = list(pile)
+            here[j] = other
+            if pi == si:
+                here[ci] = card
+            else:
+                there = list(piles[pi])
+                there[ci] = card
+                piles[pi] = tuple(there)
+            piles[si] = tuple(here)
+            trial = State(tuple(piles), state.vars)
             try:
                 if self.refusal(trial, move) is None:
                     return False
@@ -643,8 +711,7 @@ class Game(ABC):
         return any(self.refusal(state, m) is None for m in self.candidate_moves(state))
 
     def legal_moves(self) -> list[Move]:
-        s = self._state
-        return [m for m in self.candidate_moves(s) if self.refusal(s, m) is None]
+        return self.legal_in(self._state)
 
     def check(self, move: Move | str) -> Move:
         """Parse and check a move; raise :class:`IllegalMove` if it is refused."""
