@@ -243,9 +243,9 @@ def _append(path: Path) -> TextIO:
     hard kill is closed first, so it spoils no record written after it)."""
     cut = False
     if path.is_file() and path.stat().st_size:
-        with path.open("rb") as f:
-            f.seek(-1, os.SEEK_END)
-            cut = f.read(1) != b"\n"
+        with path.open("rb") as raw:
+            raw.seek(-1, os.SEEK_END)
+            cut = raw.read(1) != b"\n"
     f = path.open("a", encoding="utf-8")
     if cut:
         f.write("\n")
@@ -449,8 +449,10 @@ def run_dask(scheduler: Any, upload: bool = True) -> Runner:
     """Tasks on a Dask distributed cluster: ``scheduler`` is its address, or a Client."""
 
     def run(tasks: list[Task], nodes: int, seconds: float | None) -> Iterator[tuple[Task, Any, float]]:
-        from distributed import Client, as_completed
+        import importlib
 
+        dist: Any = importlib.import_module("distributed")  # untyped; only with --scheduler
+        Client, as_completed = dist.Client, dist.as_completed
         client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
         own = client is not scheduler
         try:
