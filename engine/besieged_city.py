@@ -405,8 +405,8 @@ class TheBesiegedCity(Game):
         if state.piles[STOCK] and not self.pending(state):
             yield Move(action="deal")
 
-    def legal_moves(self) -> list[Move]:
-        return list(self.candidate_moves(self.state))
+    def legal_in(self, state: State) -> list[Move]:
+        return list(self.candidate_moves(state))
 
     def has_legal_move(self, state: State) -> bool:
         return next(iter(self.candidate_moves(state)), None) is not None

@@ -13,7 +13,7 @@ import dataclasses
 import re
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
@@ -461,6 +461,51 @@ class Game(ABC):
                 return Move(action=name)
         return None
 
+    def legal_in(self, state: State) -> list[Move]:
+        """The legal moves of ``state`` (a pure function: the solver's move generator). A game
+        whose :meth:`candidate_moves` yields exactly the legal moves overrides it to skip
+        the second check."""
+        return [m for m in self.candidate_moves(state) if self.refusal(state, m) is None]
+
+    # ---- hooks of the solver (engine/solver.py) ---------------------------------------
+    def solver_key(self, state: State) -> Hashable:
+        """The solver's transposition key of ``state``: two states with the same key must
+        have the same future (the same wins from them). By default the state itself; a game
+        whose rules treat some piles alike (their order does not matter) may give a
+        canonical key, e.g. those piles sorted."""
+        return state
+
+    def solver_safe(self, state: State, legal: list[Move]) -> Move | None:
+        """A move the solver may play first and alone in ``state`` (no win is lost by it),
+        or None. By default the first of :meth:`safe_moves`."""
+        safe = self.safe_moves(state, legal)
+        return safe[0] if safe else None
+
+    def solver_order(self, state: State, legal: list[Move]) -> list[Move]:
+        """The legal moves of ``state`` in the order the solver tries them, most promising
+        first (a game may drop moves that can never help). By default: moves to a
+        foundation or a discard pile, then moves that empty a pile, then other moves of
+        cards, then actions (deal, re-deal) last; ties keep the order of ``legal``."""
+        roles = self._roles()
+        piles = state.piles
+        index = self._index
+
+        def rank(m: Move) -> int:
+            if m.action:
+                return 3
+            for src, dst in m.steps:
+                if roles[index[dst.partition(":")[0]]] in (Role.FOUNDATION, Role.DISCARD):
+                    return 0
+            src = m.steps[0][0]
+            if ":" not in src and len(piles[index[src]]) == 1:
+                return 1
+            return 2
+        return sorted(legal, key=rank)
+
+    @classmethod
+    def _roles(cls) -> tuple[Role, ...]:
+        return tuple(p.role for p in cls.PILES)
+
     def safe_moves(self, state: State, legal: list[Move]) -> list[Move]:
         """Moves to a foundation that are safe to play at once, for the board's auto-play
         (the view's ``safe`` field), given the legal moves of ``state``.
@@ -611,8 +656,7 @@ class Game(ABC):
         return any(self.refusal(state, m) is None for m in self.candidate_moves(state))
 
     def legal_moves(self) -> list[Move]:
-        s = self._state
-        return [m for m in self.candidate_moves(s) if self.refusal(s, m) is None]
+        return self.legal_in(self._state)
 
     def check(self, move: Move | str) -> Move:
         """Parse and check a move; raise :class:`IllegalMove` if it is refused."""

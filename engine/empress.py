@@ -529,11 +529,11 @@ class TheEmpressOfIndia(Game):
         return info.any_play
 
     # ---- moves -------------------------------------------------------------------------
-    def legal_moves(self) -> list[Move]:
+    def legal_in(self, state: State) -> list[Move]:
         """:meth:`candidate_moves` yields exactly the legal moves (the tests check each
         against :meth:`refusal`), so they are not checked again: a position offers up to
         1152 pairings."""
-        return list(self.candidate_moves(self.state))
+        return list(self.candidate_moves(state))
 
     def candidate_moves(self, state: State) -> Iterator[Move]:
         info = self._info(state)
