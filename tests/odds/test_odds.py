@@ -15,7 +15,7 @@ import pytest
 from build_scripts import odds
 
 GAMES = ["nestor", "the-fourteenth"]
-NODES = 3000
+NODES = 300
 
 
 def records(data: Path, slug: str) -> list[dict[str, Any]]:
