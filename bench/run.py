@@ -7,7 +7,9 @@
   with and without the Pyodide runtime (bench/browser_bench.py);
 - ``scans``: bench/scans_bench.py's numbers, when that file is present;
 - ``verdicts``: per game, how fast and how often ``outcome_of`` judges the positions of
-  random games (bench/verdict_bench.py).
+  random games (bench/verdict_bench.py);
+- ``odds``: the time of the whole default odds sweep on this machine, from the records of
+  ``make odds`` (bench/odds_bench.py).
 
 Options: ``--quick`` (one browser repeat, shorter engine runs, fewer positions judged),
 ``--only engine,browser``.
@@ -34,6 +36,7 @@ for p in (str(ROOT), str(BENCH)):
         sys.path.insert(0, p)
 
 import engine_bench
+import odds_bench
 import verdict_bench
 
 from build_scripts import engine_archive
@@ -81,7 +84,7 @@ def scans_section() -> dict[str, Any] | None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Benchmark the edition; prints JSON.")
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--only", default="engine,browser,scans,verdicts")
+    ap.add_argument("--only", default="engine,browser,scans,verdicts,odds")
     args = ap.parse_args(argv)
     parts = set(args.only.split(","))
     t0 = time.time()
@@ -98,6 +101,8 @@ def main(argv: list[str] | None = None) -> int:
             out["scans"] = s
     if "verdicts" in parts:
         out["verdicts"] = verdict_bench.run(300 if args.quick else 2000)
+    if "odds" in parts:
+        out["odds"] = odds_bench.run()
     out["seconds"] = round(time.time() - t0, 1)
     print(json.dumps(out, indent=2))
     return 0

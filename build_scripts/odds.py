@@ -16,6 +16,7 @@ budgets, the engine's content hash and the date. The build renders that summary
     python -m build_scripts.odds --games the-clock,nestor --deals 100 --alt-deals 20
     python -m build_scripts.odds --scheduler tcp://host:8786   # on a Dask cluster
     python -m build_scripts.odds --summary-only        # remake summary.json from the data
+                                                       # (safe while a sweep runs)
 
 Work runs on a local process pool (``--workers``, default the machine's cores), with a
 progress bar on stderr; ``--scheduler ADDRESS`` sends it to an existing Dask distributed
@@ -548,6 +549,20 @@ class Progress:
 
 # ---- the sweep ----------------------------------------------------------------------------
 
+def _lock(data: Path) -> TextIO:
+    """Hold the data folder for one sweep at a time (released when the process ends, however
+    it ends)."""
+    import fcntl
+
+    f = (data / ".lock").open("w")
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.close()
+        raise SystemExit(f"odds: another sweep is writing to {data}; wait for it or stop it")
+    return f
+
+
 def sweep(games: list[str], deals: int, alt_deals: int, nodes: int, seconds: float | None,
           runner: Runner, data: Path = DATA, progress: bool = True,
           today: str | None = None, stream: TextIO = sys.stderr) -> dict[str, int]:
@@ -555,6 +570,7 @@ def sweep(games: list[str], deals: int, alt_deals: int, nodes: int, seconds: flo
     the files touched and rewrite the summary. Returns counts: done before, done now,
     failed."""
     data.mkdir(parents=True, exist_ok=True)
+    lock = _lock(data)
     tasks, already = plan(games, deals, alt_deals, nodes, data)
     date = today or datetime.datetime.now(datetime.timezone.utc).date().isoformat()
     hashes = {g: engine_hash(g) for g in games}
@@ -589,6 +605,7 @@ def sweep(games: list[str], deals: int, alt_deals: int, nodes: int, seconds: flo
         for slug in files:
             compact(slug, data)
         write_summary(data)
+        lock.close()
     return {"already": already, "done": bar.done - failed, "failed": failed}
 
 
@@ -623,8 +640,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         ap.error(f"unknown games: {', '.join(unknown)}")
     if args.summary_only:
-        for g in games:
-            compact(g, args.data)
+        # No compaction here: a sweep may be appending to the files right now.
         print(write_summary(args.data))
         return 0
     runner = run_dask(args.scheduler) if args.scheduler else run_local(max(1, args.workers))
