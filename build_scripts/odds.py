@@ -9,7 +9,8 @@ left undecided with at least the node budget now asked for, by the same engine c
 end of a run each file it touched is rewritten sorted (one line per reading and deal), and
 ``docs/data/odds/summary.json`` is made from every file: per game and reading, the deals, the
 solver's won/lost/undecided counts, the careful player's wins, Wilson 95% intervals, the
-budgets, the engine's content hash and the date. The build renders that summary
+budgets, the engine's content hash and the date. A deal the careful player wins counts as one that can be won even where the solver's budget
+ran out (that player’s line is a winning one). The build renders that summary
 (``build_scripts/odds_pages.py``); it never runs the solver.
 
     python -m build_scripts.odds                       # the whole default sweep
@@ -162,7 +163,8 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # Rounded off at 1e-12, so that 0 of n gives 0 exactly rather than a float's residue.
+    return (max(0.0, round(centre - half, 12)), min(1.0, round(centre + half, 12)))
 
 
 # ---- records ------------------------------------------------------------------------------
@@ -284,10 +286,15 @@ def _share(k: int, n: int) -> list[float]:
 
 def summarise_reading(recs: list[dict[str, Any]], current: str) -> dict[str, Any]:
     n = len(recs)
-    won = sum(r["perfect"] == "won" for r in recs)
-    lost = sum(r["perfect"] == "lost" for r in recs)
-    undecided = n - won - lost
+    # A deal the careful player wins can be won, whatever the solver found within its
+    # budget: such a deal counts as won. One the solver called lost is a contradiction
+    # (counted in "conflicts", and as won: the careful player's game is a winning line).
     careful = sum(bool(r["careful_won"]) for r in recs)
+    solver_won = sum(r["perfect"] == "won" for r in recs)
+    won = sum(r["perfect"] == "won" or bool(r["careful_won"]) for r in recs)
+    lost = sum(r["perfect"] == "lost" and not r["careful_won"] for r in recs)
+    conflicts = sum(r["perfect"] == "lost" and bool(r["careful_won"]) for r in recs)
+    undecided = n - won - lost
     hashes = sorted({r["engine"] for r in recs})
     nodes = sorted({int(r.get("nodes") or 0) for r in recs})
     limits = sorted({r.get("max_seconds") for r in recs}, key=lambda v: (v is None, v or 0))
@@ -298,6 +305,7 @@ def summarise_reading(recs: list[dict[str, Any]], current: str) -> dict[str, Any
         "first_deal": deals[0], "last_deal": deals[-1],
         "won": won, "lost": lost, "undecided": undecided,
         "careful_won": careful,
+        "solver_won": solver_won, "conflicts": conflicts,
         "won_interval": _share(won, n),
         "winnable_interval": _share(won + undecided, n),
         "careful_interval": _share(careful, n),
