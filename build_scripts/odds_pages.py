@@ -401,10 +401,10 @@ def home_html(page_html: str, summary: dict[str, Any]) -> str:
         return out
     radios = "".join(
         f'<label><input type="radio" name="chapter-odds" value="{v}"'
-        f'{" checked" if v == "all" else ""}> {_e(label)}'
+        f'{" checked" if v == "any" else ""}> {_e(label)}'
         + (f' <span class="chapter-filter__hint">({_e(BAND_WORDS[v])})</span>' if v in BAND_WORDS
            else "") + "</label>"
-        for v, label in [("all", "Any")] + present)
+        for v, label in [("any", "Any")] + present)
     fieldset = ('<fieldset class="chapter-filter__odds"><legend>How often the game comes out'
                 f'</legend>{radios}</fieldset>')
     return re.sub(r'(<form class="chapter-filter"[^>]*>[\s\S]*?</fieldset>)',

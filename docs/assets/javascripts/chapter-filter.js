@@ -18,11 +18,11 @@
       var chosen = form.querySelector("input[name=chapter-packs]:checked");
       var packs = chosen ? chosen.value : "all";
       var chosenOdds = form.querySelector("input[name=chapter-odds]:checked");
-      var odds = chosenOdds ? chosenOdds.value : "all";
+      var odds = chosenOdds ? chosenOdds.value : "any";
       var shown = 0;
       entries.forEach(function (li) {
         var keep = (packs === "all" || li.getAttribute("data-packs") === packs) &&
-          (odds === "all" || li.getAttribute("data-odds") === odds);
+          (odds === "any" || li.getAttribute("data-odds") === odds);
         li.hidden = !keep;
         if (keep) shown += 1;
       });
