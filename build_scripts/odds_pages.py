@@ -200,10 +200,11 @@ def games_by_difficulty(summary: dict[str, Any]) -> list[str]:
     return sorted(engine.GAMES, key=lambda s: _difficulty_key(s, summary))
 
 
-def stale(r: dict[str, Any]) -> str:
+def stale(r: dict[str, Any], slug: str) -> str:
     """A mark on figures computed by another version of the game's engine code than the
-    one the site runs (``make odds`` recomputes them)."""
-    if r.get("engine_current", True):
+    one this build ships (the hash is recomputed here; ``make odds`` recomputes the
+    figures)."""
+    if r.get("engine") in (None, [odds.engine_hash(slug)]):
         return ""
     return (' <span class="cadogan-odds__stale">(by an earlier version of the rules engine)'
             '</span>')
@@ -239,7 +240,7 @@ def games_table(summary: dict[str, Any], page_url: str) -> str:
         n = r["deals"]
         rows.append(
             f'<tr data-game="{_e(slug)}">{head}{_cell(rank, str(rank))}'
-            f'{_cell(n, f"{n:,}" + stale(r))}'
+            f'{_cell(n, f"{n:,}" + stale(r, slug))}'
             f'{_share_cell(r["careful_won"], n)}{_share_cell(r["won"], n)}'
             f'{_cell(r["undecided"] / n, percent(r["undecided"] / n))}</tr>')
     head = ("<thead><tr>"
@@ -281,7 +282,7 @@ def readings_table(summary: dict[str, Any], page_url: str) -> str:
                 n = s["deals"]
                 lo, hi = odds.wilson(s["careful_won"], n)
                 wlo, whi = odds.wilson(s["won"], n)
-                cells = (f'<td>{n:,}{stale(s)}</td>'
+                cells = (f'<td>{n:,}{stale(s, slug)}</td>'
                          f'<td>{percent(s["careful_won"] / n)} <span class="cadogan-odds__ci">'
                          f'({percent(lo)}–{percent(hi)})</span></td>'
                          f'<td>{percent(s["won"] / n)} <span class="cadogan-odds__ci">'
