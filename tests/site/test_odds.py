@@ -173,3 +173,10 @@ def test_the_summary_records_what_the_pages_need() -> None:
             assert r["won"] + r["lost"] + r["undecided"] == r["deals"] > 0
             assert r["budget_nodes"] and r["engine"] and r["date"]
             assert r["won_interval"] == [round(x, 4) for x in odds.wilson(r["won"], r["deals"])]
+
+
+def test_figures_from_another_engine_are_marked() -> None:
+    current = odds.engine_hash("nestor")
+    assert odds_pages.stale({"engine": [current]}, "nestor") == ""
+    assert "earlier version" in odds_pages.stale({"engine": ["0123456789ab"]}, "nestor")
+    assert "earlier version" in odds_pages.stale({"engine": ["0123456789ab", current]}, "nestor")
