@@ -617,6 +617,18 @@ def sweep(games: list[str], deals: int, alt_deals: int, nodes: int, seconds: flo
     return {"already": already, "done": bar.done - failed, "failed": failed}
 
 
+def _stop_on_signals() -> None:
+    """Ctrl-C and SIGTERM stop the sweep cleanly (the files are compacted and the summary
+    written), also when it was started in the background, where SIGINT starts ignored."""
+    import signal
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+
+
 def main(argv: list[str] | None = None) -> int:
     import engine
 
@@ -652,6 +664,7 @@ def main(argv: list[str] | None = None) -> int:
         print(write_summary(args.data))
         return 0
     runner = run_dask(args.scheduler) if args.scheduler else run_local(max(1, args.workers))
+    _stop_on_signals()
     t0 = time.monotonic()
     try:
         counts = sweep(games, args.deals, args.alt_deals, args.nodes, args.seconds, runner,
