@@ -428,7 +428,12 @@ def run_local(workers: int) -> Runner:
                     yield (t, *_outcome(f))
                 top_up()
         finally:
+            # Stopped early (Ctrl-C, an error): the deals in hand are abandoned at once; a
+            # worker left to finish one would hold up the exit for as long as it takes.
+            workers_left = list(getattr(ex, "_processes", {}).values()) if pending else []
             ex.shutdown(wait=False, cancel_futures=True)
+            for proc in workers_left:
+                proc.terminate()
 
     return run
 
