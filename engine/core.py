@@ -470,10 +470,25 @@ class Game(ABC):
     # ---- hooks of the solver (engine/solver.py) ---------------------------------------
     def solver_key(self, state: State) -> Hashable:
         """The solver's transposition key of ``state``: two states with the same key must
-        have the same future (the same wins from them). By default the state itself; a game
-        whose rules treat some piles alike (their order does not matter) may give a
-        canonical key, e.g. those piles sorted."""
+        have the same future (the same wins from them). The solver does not call this
+        default (it makes an equivalent key of its own, faster, sorting the piles of each
+        group of :meth:`solver_alike`); a game whose positions are alike in other ways
+        (cards that are interchangeable, say) overrides it."""
         return state
+
+    def solver_alike(self) -> tuple[tuple[int, ...], ...]:
+        """Groups of piles (indices into ``PILES``) that the rules treat alike, so that the
+        order of their contents does not matter: the solver's default key sorts each
+        group (two positions that differ only by such an exchange are searched once).
+        None by default; a game's answer may depend on its options."""
+        return ()
+
+    def solver_outcome(self, state: State) -> Outcome | None:
+        """The outcome as the solver needs it after each move: WON must be told; LOST only
+        prunes (a position with no legal move is a dead end anyway). By default
+        :meth:`outcome_of`; a game whose ``outcome_of`` searches (to call a position lost
+        early) may answer here with a cheaper test, leaving the solver to search."""
+        return self.outcome_of(state)
 
     def solver_safe(self, state: State, legal: list[Move]) -> Move | None:
         """A move the solver may play first and alone in ``state`` (no win is lost by it),

@@ -58,6 +58,47 @@ class Solution:
 
 # --------------------------------------------------------------------------- perfect player
 
+class _Keys:
+    """The solver's default transposition key: each pile's contents numbered (the same
+    contents, the same number), the numbers of each group of :meth:`Game.solver_alike`
+    sorted, and the counters. Equivalent to the state itself (no two different states
+    share a key) but much cheaper to hash: a pile left unchanged by a move is the same
+    tuple object in the next state, found again by its identity."""
+
+    def __init__(self, game: Game) -> None:
+        self._canon: dict[tuple[Any, ...], int] = {}
+        self._by_id: dict[int, int] = {}
+        self._keep: list[tuple[Any, ...]] = []  # keeps the piles in _by_id alive
+        self._groups = [list(g) for g in game.solver_alike() if len(g) > 1]
+
+    def number(self, pile: tuple[Any, ...]) -> int:
+        n = self._by_id.get(id(pile))
+        if n is not None:
+            return n
+        canon = self._canon
+        n = canon.get(pile)
+        if n is None:
+            n = canon[pile] = len(canon)
+        return n
+
+    def remember(self, state: State) -> None:
+        """Numbers the piles of a state whose successors will be keyed (by identity)."""
+        by_id = self._by_id
+        for p in state.piles:
+            if id(p) not in by_id:
+                by_id[id(p)] = self.number(p)
+                self._keep.append(p)
+
+    def key(self, state: State) -> Hashable:
+        nums = [self.number(p) for p in state.piles]
+        for g in self._groups:
+            vals = sorted(nums[i] for i in g)
+            for i, v in zip(g, vals):
+                nums[i] = v
+        nums.extend(state.vars)
+        return tuple(nums)
+
+
 class Search:
     """The perfect-information search from ``game``'s current position, resumable in
     slices: :meth:`run` expands at most ``nodes`` more positions and returns the
@@ -71,7 +112,10 @@ class Search:
         self._seconds = 0.0
         self._result: Solution | None = None
         root = game.state
-        self._seen: set[Hashable] = {game.solver_key(root)}
+        own = type(game).solver_key is not Game.solver_key
+        self._keys = None if own else _Keys(game)
+        self._key_of = game.solver_key if own else self._keys.key  # type: ignore[union-attr]
+        self._seen: set[Hashable] = {self._key_of(root)}
         # The depth-first stack: the states on the path, the moves still to try from each
         # (the next to try last), and the moves that led to each (from the one before).
         self._states: list[State] = []
@@ -103,6 +147,8 @@ class Search:
     def _expand(self, state: State) -> list[Move]:
         """The moves to try from ``state``, the first to try last."""
         self._nodes += 1
+        if self._keys is not None:
+            self._keys.remember(state)
         game = self._game
         legal = game.legal_in(state)
         if not legal:
@@ -130,7 +176,7 @@ class Search:
         t0 = time.perf_counter()
         deadline = None if budget.seconds is None else t0 + budget.seconds - self._seconds
         states, todo, path, seen = self._states, self._todo, self._path, self._seen
-        apply, key_of, outcome_of = game.apply, game.solver_key, game.outcome_of
+        apply, key_of, outcome_of = game.apply, self._key_of, game.solver_outcome
         clock = 0
         try:
             while states:
