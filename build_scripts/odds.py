@@ -16,6 +16,8 @@ ran out (that player’s line is a winning one). The build renders that summary
     python -m build_scripts.odds                       # the whole default sweep
     python -m build_scripts.odds --games the-clock,nestor --deals 100 --alt-deals 20
     python -m build_scripts.odds --scheduler tcp://host:8786   # on a Dask cluster
+    python -m build_scripts.odds --adopt 5             # after an engine change: keep a
+                                                       # game's records if 5 of them agree
     python -m build_scripts.odds --summary-only        # remake summary.json from the data
                                                        # (safe while a sweep runs)
 
@@ -28,7 +30,9 @@ a sweep stopped early leaves every game and reading with a proportionate share o
 The engine hash of a game is a SHA-256 over the engine modules the game and the solver use
 (found by following their relative imports); a change to any of them makes that game's
 earlier records stale: they are kept until a fresh record replaces them, and the summary
-says which hash its figures come from and whether it is the current one.
+says which hash its figures come from and whether it is the current one. ``--adopt N``
+spares a recomputation when a change did not alter a game's results: N of its records are
+evaluated again, and if every one agrees, all of them are carried over to the new hash.
 """
 
 from __future__ import annotations
@@ -562,6 +566,64 @@ class Progress:
 
 # ---- the sweep ----------------------------------------------------------------------------
 
+def _clock_free(rec: dict[str, Any]) -> bool:
+    """Whether a record's result owes nothing to the clock: it had no time limit, or its
+    search ended (by its node budget or a verdict) well within it; the same deal with the
+    node budget alone then gives the same result."""
+    limit = rec.get("max_seconds")
+    return limit is None or float(rec.get("perfect_seconds") or 0.0) < 0.5 * float(limit)
+
+
+def adopt(slug: str, sample: int, data: Path = DATA,
+          evaluate_fn: Callable[..., tuple[Any, float]] | None = None) -> tuple[bool, str]:
+    """Carry a game's records over to the current engine code when a sample of them comes
+    out the same under it. The records of the newest other engine hash are taken; ``sample``
+    of them (the lowest deals of each reading, spread over the readings) are evaluated again
+    with their own budget; if every deterministic field agrees (the solver's verdict and
+    positions, the careful player's result and moves), all that hash's records are marked
+    with the current hash (``engine_was`` keeps the old one). Only records whose result
+    owes nothing to the clock are used as evidence (they are run again on their node budget
+    alone). Returns (adopted, why)."""
+    evaluate_fn = evaluate_fn or evaluate
+    path = data_file(slug, data)
+    records = read_records(path)
+    current = engine_hash(slug)
+    old = [r for r in records if r["engine"] != current]
+    if not old:
+        return False, "nothing to adopt"
+    newest = old[-1]["engine"]
+    candidates = sorted((r for r in old if r["engine"] == newest and _clock_free(r)),
+                        key=lambda r: (int(r["deal"]), r["options"]))
+    by_reading: dict[str, list[dict[str, Any]]] = {}
+    for r in candidates:
+        by_reading.setdefault(r["options"], []).append(r)
+    chosen: list[dict[str, Any]] = []
+    while len(chosen) < sample and any(by_reading.values()):
+        for opts in sorted(by_reading):
+            if by_reading[opts] and len(chosen) < sample:
+                chosen.append(by_reading[opts].pop(0))
+    if len(chosen) < sample:
+        return False, f"only {len(chosen)} records fit for a check"
+    for r in chosen:
+        result, _ = evaluate_fn(slug, r["options"], int(r["deal"]), int(r["nodes"]), None)
+        fresh = (result.perfect, result.perfect_nodes, bool(result.careful_won),
+                 result.careful_moves)
+        kept = (r["perfect"], r["perfect_nodes"], bool(r["careful_won"]), r["careful_moves"])
+        if fresh != kept:
+            return False, f"deal {r['deal']} [{r['options'] or 'default'}]: {kept} now {fresh}"
+    lines = []
+    for r in records:
+        if r["engine"] == newest:
+            r = dict(r, engine=current, engine_was=newest)
+        lines.append(_dumps(r) + "\n")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{slug}.", suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write("".join(lines))
+    os.replace(tmp, path)
+    compact(slug, data)
+    return True, f"{len(chosen)} deals agree: {newest} -> {current}"
+
+
 def _lock(data: Path) -> TextIO:
     """Hold the data folder for one sweep at a time (released when the process ends, however
     it ends)."""
@@ -657,6 +719,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="address of an existing Dask distributed scheduler to send the work to")
     ap.add_argument("--data", type=Path, default=DATA, help="data folder (default docs/data/odds)")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    ap.add_argument("--adopt", type=int, default=0, metavar="N",
+                    help="after a change to the engine, check N recorded deals per game "
+                         "under the new code and, if all agree, keep that game's records")
     ap.add_argument("--summary-only", action="store_true",
                     help="only remake summary.json from the data files")
     args = ap.parse_args(argv)
@@ -664,6 +729,14 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [g for g in games if g not in engine.GAMES]
     if unknown:
         ap.error(f"unknown games: {', '.join(unknown)}")
+    if args.adopt:
+        lock = _lock(args.data)
+        for g in games:
+            ok, why = adopt(g, args.adopt, args.data)
+            print(f"{g}: {'adopted' if ok else 'kept'} ({why})", file=sys.stderr)
+        print(write_summary(args.data))
+        lock.close()
+        return 0
     if args.summary_only:
         # No compaction here: a sweep may be appending to the files right now.
         print(write_summary(args.data))

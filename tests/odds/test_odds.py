@@ -5,6 +5,7 @@ stale. Small sweeps only (a few deals, a small node budget)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -138,3 +139,30 @@ def test_the_progress_bar_says_done_rate_and_time_left() -> None:
     line = bar.line()
     assert "4/10 deals" in line and "/s" in line and "left" in line
     assert out.getvalue().count("\n") == 4
+
+
+def test_records_are_carried_over_to_new_engine_code_only_if_a_sample_agrees(
+        pool_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    for f in pool_data.glob("*.jsonl"):
+        shutil.copy(f, tmp_path / f.name)
+    slug = GAMES[0]
+    before = records(tmp_path, slug)
+    old = before[0]["engine"]
+    assert odds.adopt(slug, 2, tmp_path) == (False, "nothing to adopt")
+    monkeypatch.setattr(odds, "engine_hash", lambda s, root=odds.ROOT: "0123456789ab")
+
+    def wrong(*args: Any) -> Any:
+        result, secs = odds.evaluate(*args)
+        return dataclasses.replace(result, careful_moves=result.careful_moves + 1), secs
+
+    ok, why = odds.adopt(slug, 2, tmp_path, evaluate_fn=wrong)
+    assert not ok and "now" in why
+    assert records(tmp_path, slug) == before
+    ok, why = odds.adopt(slug, 2, tmp_path)
+    assert ok, why
+    after = odds.read_records(odds.data_file(slug, tmp_path))
+    assert {r["engine"] for r in after} == {"0123456789ab"}
+    assert {r["engine_was"] for r in after} == {old}
+    assert odds.done_keys(after, "0123456789ab", NODES) == {(r["options"], r["deal"]) for r in after}
