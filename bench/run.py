@@ -8,6 +8,11 @@
 - ``scans``: bench/scans_bench.py's numbers, when that file is present;
 - ``verdicts``: per game, how fast and how often ``outcome_of`` judges the positions of
   random games (bench/verdict_bench.py);
+- ``solver``: per game, the solver's positions expanded per second in CPython and in Pyodide
+  under Node, and the share of positions of random games on which the hint answers (a
+  winning line or a proof of loss) within one second in Pyodide (bench/solver_bench.py;
+  ``python bench/solver_bench.py solved 20`` gives the share of deals decided within 200,000
+  positions, too slow for every run);
 - ``odds``: the time of the whole default odds sweep on this machine, from the records of
   ``make odds`` (bench/odds_bench.py).
 
@@ -37,6 +42,7 @@ for p in (str(ROOT), str(BENCH)):
 
 import engine_bench
 import odds_bench
+import solver_bench
 import verdict_bench
 
 from build_scripts import engine_archive
@@ -71,6 +77,35 @@ def engine_section(seconds: float) -> dict[str, Any]:
     return out
 
 
+def solver_section(seconds: float, positions: int) -> dict[str, Any]:
+    cpython = solver_bench.speed(seconds)
+    out: dict[str, Any] = {
+        "cpython_nodes_per_second": {k: v["per_second"] for k, v in cpython.items()},
+        "unit": "positions expanded per second; hint: share of positions of random games "
+                "answered (won or lost) within 1 s in Pyodide",
+    }
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "pyodide").is_dir():
+        out["pyodide_node"] = {"skipped": "needs node and node_modules/pyodide (npm ci)"}
+        return out
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = Path(tmp) / "engine.zip"
+        archive.write_bytes(engine_archive.archive_bytes())
+        r = subprocess.run([node, str(BENCH / "pyodide_solver_bench.mjs"), str(archive),
+                            str(BENCH / "solver_bench.py"), str(seconds), str(positions)],
+                           cwd=ROOT, capture_output=True, text=True, timeout=3600, check=False)
+    if r.returncode != 0:
+        out["pyodide_node"] = {"error": r.stderr.strip()[-2000:]}
+        return out
+    pyo = json.loads(r.stdout.strip().splitlines()[-1])
+    out["pyodide_nodes_per_second"] = {k: v["per_second"] for k, v in pyo["speed"].items()}
+    out["hint_within_1s_pyodide"] = {k: v["answered"] for k, v in pyo["hint"].items()}
+    out["hint_detail_pyodide"] = pyo["hint"]
+    short = sorted(k for k, v in pyo["hint"].items() if v["answered"] < 0.9)
+    out["hint_short_of_90_percent"] = short
+    return out
+
+
 def scans_section() -> dict[str, Any] | None:
     if not (BENCH / "scans_bench.py").is_file():
         return None
@@ -84,7 +119,7 @@ def scans_section() -> dict[str, Any] | None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Benchmark the edition; prints JSON.")
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--only", default="engine,browser,scans,verdicts,odds")
+    ap.add_argument("--only", default="engine,browser,scans,verdicts,solver,odds")
     args = ap.parse_args(argv)
     parts = set(args.only.split(","))
     t0 = time.time()
@@ -101,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
             out["scans"] = s
     if "verdicts" in parts:
         out["verdicts"] = verdict_bench.run(300 if args.quick else 2000)
+    if "solver" in parts:
+        out["solver"] = solver_section(0.5 if args.quick else 2.0, 6 if args.quick else 20)
     if "odds" in parts:
         out["odds"] = odds_bench.run()
     out["seconds"] = round(time.time() - t0, 1)

@@ -140,7 +140,11 @@ def board_html(attrs: dict[str, str], runtime: Runtime, board_id: str, where: st
     sep = '<span class="cb-sep" aria-hidden="true"></span>'
     controls = (button("undo", "Undo", "U") + button("redo", "Redo", "R")
                 + (sep + "".join(acts) if acts else "") + sep
-                + button("restart", "Restart", "") + button("new", "New deal", "N"))
+                + button("restart", "Restart", "") + button("new", "New deal", "N") + sep
+                + '<button type="button" class="cb-btn cb-help-btn" data-cb-help="hint"'
+                ' aria-keyshortcuts="H">Hint</button>'
+                '<button type="button" class="cb-btn cb-help-btn" data-cb-help="winnable">'
+                'Can this deal still be won?</button>')
     label = f"{cls.title}: playable board"
     return (
         f'<div class="cadogan-board" id="{_e("board-" + board_id)}" data-game="{_e(slug)}"'
@@ -165,6 +169,13 @@ def board_html(attrs: dict[str, str], runtime: Runtime, board_id: str, where: st
         '</div>'
         '<div class="cb-message cb-info" data-cb="message"><p>Engine loading… the board '
         'becomes playable when it is ready.</p></div>'
+        '<div class="cb-helpbox" data-cb="helpbox" hidden>'
+        '<p data-cb-help-part="text"></p>'
+        '<button type="button" class="cb-btn" data-cb-help="cancel" data-cb-help-part="cancel">'
+        'Cancel</button>'
+        '<button type="button" class="cb-btn" data-cb-help="line" data-cb-help-part="line" hidden>'
+        'Play the winning line, move by move</button>'
+        '</div>'
         '</div>'
         '<div class="cb-scroll" data-cb="scroll">'
         '<div class="cb-table" data-cb="table" role="group" '
@@ -193,7 +204,7 @@ def board_html(attrs: dict[str, str], runtime: Runtime, board_id: str, where: st
         f'<p class="cb-help" id="{_e("help-" + board_id)}">Click or drag a card, then its '
         'destination; click it again (or double-click) to send it to its only foundation; '
         'click the pack to deal. Keys: Tab reaches the table, arrows move in it, Enter picks '
-        'up and puts down, Esc cancels, U undo, R redo, N new deal.</p>'
+        'up and puts down, Esc cancels, U undo, R redo, N new deal, H hint.</p>'
         '</div>'
     )
 

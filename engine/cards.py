@@ -25,6 +25,10 @@ class Suit(Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    #: Members are singletons compared by identity: hash them by identity too, in C (Enum's
+    #: own hash is a Python call, and cards are hashed very often by the solver).
+    __hash__ = object.__hash__
+
     @property
     def red(self) -> bool:
         return self in (Suit.HEARTS, Suit.DIAMONDS)

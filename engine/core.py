@@ -564,9 +564,17 @@ class Game(ABC):
         for other, (pi, ci) in where.items():
             if other == card:
                 continue
-            piles = [list(p) for p in state.piles]
-            piles[si][j], piles[pi][ci] = other, card
-            trial = State(tuple(tuple(p) for p in piles), state.vars)
+            piles = list(state.piles)  # only the one or two piles swapped are copied
+            here = list(pile)
+            here[j] = other
+            if pi == si:
+                here[ci] = card
+            else:
+                there = list(piles[pi])
+                there[ci] = card
+                piles[pi] = tuple(there)
+            piles[si] = tuple(here)
+            trial = State(tuple(piles), state.vars)
             try:
                 if self.refusal(trial, move) is None:
                     return False

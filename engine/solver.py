@@ -32,14 +32,10 @@ __all__ = [
 
 Verdict = Literal["won", "lost", "undecided"]
 
-#: How often (in positions expanded) the wall-clock limit is looked at.
-_CLOCK_EVERY = 64
-
-
 @dataclass(frozen=True)
 class Budget:
     """How much the perfect player may search: positions expanded, and wall-clock seconds
-    (checked every few dozen positions; None for no limit)."""
+    spent searching (checked before each position is expanded; None for no limit)."""
 
     nodes: int = 200_000
     seconds: float | None = None
@@ -175,9 +171,10 @@ class Search:
         limit = min(budget.nodes, self._nodes + max(1, nodes))
         t0 = time.perf_counter()
         deadline = None if budget.seconds is None else t0 + budget.seconds - self._seconds
+        if budget.seconds is not None and self._seconds >= budget.seconds:
+            return self._finish("undecided")
         states, todo, path, seen = self._states, self._todo, self._path, self._seen
         apply, key_of, outcome_of = game.apply, self._key_of, game.solver_outcome
-        clock = 0
         try:
             while states:
                 moves = todo[-1]
@@ -209,15 +206,11 @@ class Search:
                     moves.append(move)
                     self._seconds += time.perf_counter() - t0
                     return None
-                if deadline is not None:
-                    clock += 1
-                    if clock >= _CLOCK_EVERY:
-                        clock = 0
-                        if time.perf_counter() >= deadline:
-                            seen.discard(key)
-                            moves.append(move)
-                            self._seconds += time.perf_counter() - t0
-                            return self._finish("undecided")
+                if deadline is not None and time.perf_counter() >= deadline:
+                    seen.discard(key)
+                    moves.append(move)
+                    self._seconds += time.perf_counter() - t0
+                    return self._finish("undecided")
                 path.append(move)
                 states.append(child)
                 todo.append(self._expand(child))

@@ -16,6 +16,14 @@ Operations (every one names the ``board`` it is for; a page may hold several):
 - ``set_options {options}``: the same deal under another reading; the moves played are
   replayed if they stay legal, otherwise the deal starts again and ``notice`` says why.
 - ``ping``: the games this engine knows.
+- ``help {kind, seconds?}``: starts the solver on the board's position (``kind`` ``hint``:
+  the next move of a winning line found within ``seconds``, 1 by default, else the careful
+  player's move; ``winnable``: whether the deal can still be won, within ``seconds``, 15 by
+  default). ``help_step {ms?}`` searches on for about ``ms`` milliseconds (50 by default);
+  both answer ``help``: ``{"running": true, ...}`` while the search goes on, else the
+  answer (see :meth:`Handler.help_answer`). ``help_cancel`` drops the search. The worker
+  calls ``help_step`` again and again, yielding to its event loop between calls, so that a
+  cancel is heard; any request that changes the board's game drops its search too.
 
 Error kinds: ``request`` (malformed request, unknown op or board), ``position``,
 ``options``, ``illegal``, ``nothing`` (nothing to undo or redo), ``internal``.
@@ -26,10 +34,14 @@ No game knowledge lives here: everything comes from :mod:`engine`.
 from __future__ import annotations
 
 import json
+import time
+from dataclasses import dataclass
 from typing import Any
 
 from . import GAMES, load_position, new_game, view_of
-from .core import Game, IllegalMove, Move, PositionError, options_from_text
+from .core import Game, IllegalMove, Move, Outcome, PositionError, State, options_from_text
+from .solver import Budget, Search, Solution, careful_move
+
 
 __all__ = ["Handler", "RequestError", "handle", "handle_request"]
 
@@ -37,6 +49,24 @@ __all__ = ["Handler", "RequestError", "handle", "handle_request"]
 MAX_DEAL = 2**53 - 1
 #: Longest position text accepted (a long game of 208 cards is a few kilobytes).
 MAX_POSITION = 200_000
+#: The solver's default time for a hint and for "can this deal still be won?", in seconds.
+HINT_SECONDS = 1.0
+WINNABLE_SECONDS = 15.0
+#: The longest search a request may ask for, in seconds.
+MAX_HELP_SECONDS = 120.0
+#: Positions a help search may expand at most (a bound on memory).
+HELP_NODES = 2_000_000
+#: Ops that leave the board's game as it is (a help search goes on through them).
+_KEEPS_GAME = frozenset({"view", "ping", "help", "help_step", "help_cancel"})
+
+
+@dataclass
+class _Help:
+    """A help search running for a board: what was asked, and the search."""
+
+    kind: str
+    search: Search
+    state: State
 
 
 class RequestError(Exception):
@@ -69,6 +99,9 @@ class Handler:
 
     def __init__(self) -> None:
         self.boards: dict[str, Game] = {}
+        self.helps: dict[str, _Help] = {}
+        #: The last winning line found for each board, from the position it starts at.
+        self.lines: dict[str, tuple[State, tuple[Move, ...]]] = {}
 
     # ---- entry points ----------------------------------------------------------------
     def handle(self, text: str) -> str:
@@ -99,6 +132,15 @@ class Handler:
         if op == "ping":
             return {"games": sorted(GAMES)}
         board = _str_field(req, "board")
+        if op not in _KEEPS_GAME:
+            self.helps.pop(board, None)
+        if op == "help":
+            return self._help(board, self._game(board), req)
+        if op == "help_step":
+            return self._help_step(board, req)
+        if op == "help_cancel":
+            dropped = self.helps.pop(board, None)
+            return {"cancelled": dropped is not None}
         if op == "new":
             return self._new(board, req)
         if op == "load":
@@ -127,6 +169,123 @@ class Handler:
         if op == "set_options":
             return self._set_options(board, game, _str_field(req, "options", optional=True))
         raise RequestError("request", f"unknown operation {op!r}")
+
+    # ---- help: the solver at the table ------------------------------------------------
+    def _help(self, board: str, game: Game, req: dict[str, Any]) -> dict[str, Any]:
+        kind = req.get("kind")
+        if kind not in ("hint", "winnable"):
+            raise RequestError("request", "help is asked for a hint or for winnable")
+        default = HINT_SECONDS if kind == "hint" else WINNABLE_SECONDS
+        seconds = req.get("seconds", default)
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
+                or not 0 < seconds <= MAX_HELP_SECONDS:
+            raise RequestError("request", "seconds must be a number from 0 to "
+                               f"{MAX_HELP_SECONDS:g}")
+        known = self._known_line(board, game)
+        if known is not None:
+            self.helps.pop(board, None)
+            found = Solution("won", known, 0, 0.0)
+            return {"help": self.help_answer(kind, game, found)}
+        search = Search(game.copy(), Budget(nodes=HELP_NODES, seconds=float(seconds)))
+        self.helps[board] = _Help(kind, search, game.state)
+        return self._help_step(board, {"ms": 0})
+
+    def _help_step(self, board: str, req: dict[str, Any]) -> dict[str, Any]:
+        help_ = self.helps.get(board)
+        game = self.boards.get(board)
+        if help_ is None or game is None or (game.state is not help_.state
+                                             and game.state != help_.state):
+            self.helps.pop(board, None)
+            return {"help": {"running": False, "cancelled": True}}
+        ms = req.get("ms", 50)
+        if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 0 <= ms <= 1000:
+            raise RequestError("request", "ms must be a number from 0 to 1000")
+        end = time.perf_counter() + ms / 1000.0
+        search = help_.search
+        found = search.run(4)
+        while found is None and time.perf_counter() < end:
+            found = search.run(4)
+        if found is None:
+            return {"help": {"kind": help_.kind, "running": True, "nodes": search.nodes,
+                             "seconds": round(search.seconds, 3)}}
+        del self.helps[board]
+        if found.verdict == "won":
+            self.lines[board] = (game.state, found.line)
+        return {"help": self.help_answer(help_.kind, game, found)}
+
+    def _known_line(self, board: str, game: Game) -> tuple[Move, ...] | None:
+        """The rest of the last winning line found for the board, when the game has
+        followed it to here (so the next hint comes at once)."""
+        got = self.lines.get(board)
+        if got is None:
+            return None
+        state, line = got
+        if game.state == state:
+            return line
+        for i, m in enumerate(line):
+            try:
+                state = game.apply(state, m)
+            except Exception:  # noqa: BLE001 - an old line: simply not known
+                return None
+            if state == game.state:
+                return line[i + 1:]
+        return None
+
+    @staticmethod
+    def help_answer(kind: str, game: Game, found: Solution) -> dict[str, Any]:
+        """The answer to a help request: ``kind``, ``running`` (false), ``verdict`` (won,
+        lost, undecided), ``nodes``, ``seconds``, ``said`` (words for the message line),
+        and for a hint ``move`` (the move to play, or null), ``steps`` (its steps, to mark
+        on the table) and ``careful`` (whether it is the careful player's move, no winning
+        line being known); for winnable, ``line`` (the winning line, when won)."""
+        out: dict[str, Any] = {"kind": kind, "running": False, "verdict": found.verdict,
+                               "nodes": found.nodes, "seconds": round(found.seconds, 3)}
+        state = game.state
+        ended = game.outcome()
+        if ended is Outcome.WON:
+            out["said"] = "The game is won already."
+            out["verdict"] = "won"
+            out["line"] = []
+            return out
+        if kind == "winnable":
+            if found.verdict == "won":
+                n = len(found.line)
+                out["line"] = [str(m) for m in found.line]
+                out["said"] = ("Yes: this deal can still be won (a winning line of "
+                               f"{n} move{'' if n == 1 else 's'} was found).")
+            elif found.verdict == "lost":
+                out["said"] = ("No: whatever is played, this deal can no longer be won "
+                               "(every way on was searched).")
+            else:
+                secs = max(1, round(found.seconds))
+                out["said"] = (f"Not decided in {secs} second{'' if secs == 1 else 's'}: "
+                               "no winning line was found, and not every way on was "
+                               "searched.")
+            return out
+        move: Move | None = None
+        careful = False
+        if found.verdict == "won" and found.line:
+            move = found.line[0]
+            out["line"] = [str(m) for m in found.line]
+        elif found.verdict == "lost" or ended is Outcome.LOST:
+            out["verdict"] = "lost"
+            out["said"] = "No move helps: this deal can no longer be won."
+        else:
+            move = careful_move(game)
+            careful = True
+        if move is not None:
+            words = game.describe(state, move)
+            words = words[:1].lower() + words[1:] if not words[:2].isupper() else words
+            who = "A careful player's move" if careful else "Hint"
+            out["said"] = f"{who}: {words}"
+            out["move"] = str(move)
+            out["steps"] = [list(st) for st in move.steps]
+            out["action"] = move.action or None
+        elif "said" not in out:
+            out["said"] = "No move is left to suggest."
+        out["careful"] = careful
+        out.setdefault("move", None)
+        return out
 
     def _game(self, board: str) -> Game:
         try:

@@ -5,8 +5,18 @@
 // Messages in:  {type: "boot", pyodide: <URL of the runtime folder>, archive: <URL of the zip>}
 //               {type: "request", text: <JSON request>}
 // Messages out: {type: "ready", ms}  {type: "failed", message}  {type: "response", text}
+//
+// Help requests (op "help": a hint, or "can this deal still be won?") run the solver in
+// slices of about HELP_SLICE_MS, yielding to the event loop between slices, so that other
+// requests (a move, op "help_cancel") are answered while it searches; the answer comes as
+// the help request's response (with `help.cancelled` when it was cancelled or overtaken).
 
 const BOOT_TIMEOUT_MS = 90000;
+const HELP_SLICE_MS = 40;
+
+/** The help search running for each board: a token, replaced to stop it. */
+const helping = new Map();
+let helpTokens = 0;
 
 let handle = null;
 let booting = null;
@@ -61,6 +71,39 @@ async function boot({ pyodide: base, archive }) {
   }
 }
 
+function answer(id, text) {
+  let r;
+  try { r = JSON.parse(text); } catch (e) { r = { ok: false, error: { kind: "internal", message: "not JSON" } }; }
+  r.id = id;
+  return JSON.stringify(r);
+}
+
+function pause() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** A help request: started with one call, then searched in slices until it answers, is
+ * cancelled (op help_cancel, or another help for the board), or its board changes. */
+async function runHelp(req) {
+  const board = String(req.board);
+  const token = ++helpTokens;
+  helping.set(board, token);
+  let text = handle(JSON.stringify(req));
+  for (;;) {
+    let r;
+    try { r = JSON.parse(text); } catch (e) { break; }
+    if (!r.ok || !r.help || !r.help.running) break;
+    await pause();
+    if (helping.get(board) !== token) {
+      text = JSON.stringify({ ok: true, help: { kind: r.help.kind, running: false, cancelled: true } });
+      break;
+    }
+    text = handle(JSON.stringify({ op: "help_step", board, ms: HELP_SLICE_MS }));
+  }
+  if (helping.get(board) === token) helping.delete(board);
+  return answer(req.id, text);
+}
+
 self.onmessage = async (event) => {
   const msg = event.data || {};
   if (msg.type === "boot") {
@@ -76,7 +119,14 @@ self.onmessage = async (event) => {
     text = JSON.stringify({ id, ok: false, error: { kind: "engine", message: failed || "The engine is not running." } });
   } else {
     try {
-      text = handle(msg.text);
+      let req = null;
+      try { req = JSON.parse(msg.text); } catch (e) { req = null; }
+      if (req && req.op === "help") {
+        text = await runHelp(req);
+      } else {
+        if (req && req.op === "help_cancel") helping.delete(String(req.board));
+        text = handle(msg.text);
+      }
     } catch (err) {
       let id = null;
       try { id = JSON.parse(msg.text).id; } catch (e) { /* answered below */ }

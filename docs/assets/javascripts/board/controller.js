@@ -4,6 +4,7 @@
 
 import { call, getEngine } from "./engine-client.js";
 import { PAD, render } from "./draw.js";
+import { Help } from "./help.js";
 import { bindInput } from "./input.js";
 import {
   HISTORY_LIMIT, clearStats, noteStats, readAddress, readPrefs, readSave, readStats,
@@ -92,6 +93,7 @@ export class Board {
     boards[this.id] = this;
     bindInput(this);
     this.bindControls();
+    this.help = new Help(this);
     this.setEngineState("loading", LOADING);
     this.message("info", linked ? "Opening the game in the link when the engine is ready\u2026" : LOADING, true);
     this.showStats();
@@ -189,19 +191,21 @@ export class Board {
   }
 
   // ---------------------------------------------------------------- responses
-  /** A response's game becomes the board's. `how`: start, play, auto, undo, redo, replace,
-   * restore, option. */
+  /** A response's game becomes the board's. `how`: start, play, auto, line (a move of a
+   * winning line the engine found), undo, redo, replace, restore, option. */
   apply(r, how) {
     const prev = this.view;
     this.position = r.position;
     this.pick = null;
     this.steps = [];
-    if (how === "play" || how === "auto") this.ahead = [];
+    const moved = how === "play" || how === "auto" || how === "line";
+    if (moved) this.ahead = [];
+    if (this.help) this.help.changed(how);
     this.show(r.view);
     this.persist();
     if (noteStats(this.game, r.view)) this.showStats();
     this.showOutcome();
-    return !!((how === "play" || how === "auto" || how === "redo") &&
+    return !!((moved || how === "redo") &&
       r.view.outcome && (!prev || prev.outcome !== r.view.outcome));
   }
 
@@ -307,6 +311,7 @@ export class Board {
     }
     this.firstScroll();
     this.updateCue();
+    if (this.help) this.help.decorate();
   }
 
   /** A table wider than the board starts scrolled to its cards (centred on them when they
@@ -412,9 +417,10 @@ export class Board {
   showStats() {
     const s = readStats(this.game), out = this.parts.stats;
     if (!out) return;
-    out.textContent = s.played === 0 ? "No deal of this game played on this device yet." :
+    out.textContent = s.played === 0 && !s.hints ? "No deal of this game played on this device yet." :
       "On this device: " + plural(s.played, "deal") + " played, " + s.won + " won" +
-      (s.best !== null ? ", best win in " + plural(s.best, "move") : "") + ".";
+      (s.best !== null ? ", best win in " + plural(s.best, "move") : "") +
+      (s.hints ? ", " + plural(s.hints, "hint") + " taken" : "") + ".";
   }
 
   // ---------------------------------------------------------------- commands
@@ -525,6 +531,7 @@ export class Board {
     if (cmd === "restart") return this.restart();
     if (cmd === "copy") return this.copyLink();
     if (cmd === "clear-stats") return this.clearStats();
+    if (cmd === "hint" && this.help) return this.help.ask("hint");
     return null;
   }
 

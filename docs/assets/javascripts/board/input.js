@@ -127,7 +127,7 @@ function typing(t) {
   return t.tagName === "INPUT" && TEXT_INPUT.test(t.type || "text");
 }
 
-const COMMANDS = { u: "undo", r: "redo", n: "new" };
+const COMMANDS = { u: "undo", r: "redo", n: "new", h: "hint" };
 
 function key(board, ev) {
   const t = ev.target, k = ev.key;

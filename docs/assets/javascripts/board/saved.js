@@ -59,7 +59,8 @@ export function readPrefs() {
 
 export function writePrefs(prefs) { setItem(PREFS_KEY, JSON.stringify(prefs)); }
 
-// ---- statistics, per game: deals played (a move made), won, fewest moves in a win
+// ---- statistics, per game: deals played (a move made), won, fewest moves in a win, hints
+// taken (a hint shown, or a move of a winning line the engine played)
 function gameKey(view) {
   return (view.deal === null || view.deal === undefined ? "set" : String(view.deal)) + "/" +
     (view.options || "");
@@ -70,10 +71,18 @@ export function readStats(game) {
     const s = JSON.parse(getItem(STATS_PREFIX + game) || "null");
     if (s && typeof s.played === "number") {
       return { played: s.played, won: s.won || 0, best: typeof s.best === "number" ? s.best : null,
-        seen: Array.isArray(s.seen) ? s.seen : [], wins: Array.isArray(s.wins) ? s.wins : [] };
+        seen: Array.isArray(s.seen) ? s.seen : [], wins: Array.isArray(s.wins) ? s.wins : [],
+        hints: typeof s.hints === "number" ? s.hints : 0 };
     }
   } catch (e) { /* damaged: start again */ }
-  return { played: 0, won: 0, best: null, seen: [], wins: [] };
+  return { played: 0, won: 0, best: null, seen: [], wins: [], hints: 0 };
+}
+
+/** Count a hint taken (a hint shown, or a move of a winning line played for the reader). */
+export function noteHint(game) {
+  const s = readStats(game);
+  s.hints += 1;
+  setItem(STATS_PREFIX + game, JSON.stringify(s));
 }
 
 /** Count a view into the game's statistics; returns true when they changed. */
