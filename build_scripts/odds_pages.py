@@ -374,8 +374,42 @@ def chart_html(page_url: str) -> str:
             'figures.</figcaption></figure>')
 
 
+def _date(iso: str) -> str:
+    import datetime
+
+    d = datetime.date.fromisoformat(iso)
+    return f"{d.day} {d.strftime('%B')} {d.year}"
+
+
+def budget_html(summary: dict[str, Any]) -> str:
+    """One sentence on how the figures were made: the solver's budgets and the dates, from
+    the summary."""
+    nodes: set[int] = set()
+    limits: set[float] = set()
+    dates: set[str] = set()
+    for game in summary.get("games", {}).values():
+        for r in game.get("readings", {}).values():
+            nodes.update(r.get("budget_nodes", []))
+            limits.update(x for x in r.get("budget_seconds", []) if x is not None)
+            if r.get("date"):
+                dates.add(r["date"])
+    if not nodes:
+        return ('<p class="cadogan-odds-budget">No odds have been computed yet: the tables '
+                'say so for every game.</p>')
+    budget = " or ".join(f"{n:,}" for n in sorted(nodes)) + " positions"
+    if limits:
+        budget += " and at most " + " or ".join(f"{x:g}" for x in sorted(limits)) + " seconds"
+    when = ("on " + _date(min(dates)) if len(dates) == 1
+            else f"between {_date(min(dates))} and {_date(max(dates))}")
+    return (f'<p class="cadogan-odds-budget">These figures were computed {when}. The solver '
+            f'was allowed {budget} per deal: a deal it could neither win nor prove lost within '
+            'that budget is counted as undecided, so the share of deals that can be won lies '
+            'somewhere between the share won and that share plus the undecided.</p>')
+
+
 def odds_page_html(page_html: str, summary: dict[str, Any], page_url: str) -> str:
     return (page_html
+            .replace('<div class="cadogan-odds-budget"></div>', budget_html(summary))
             .replace('<div class="cadogan-odds-chart"></div>', chart_html(page_url))
             .replace('<div class="cadogan-odds-table"></div>', games_table(summary, page_url))
             .replace('<div class="cadogan-odds-readings"></div>',

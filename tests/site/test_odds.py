@@ -180,3 +180,11 @@ def test_figures_from_another_engine_are_marked() -> None:
     assert odds_pages.stale({"engine": [current]}, "nestor") == ""
     assert "earlier version" in odds_pages.stale({"engine": ["0123456789ab"]}, "nestor")
     assert "earlier version" in odds_pages.stale({"engine": ["0123456789ab", current]}, "nestor")
+
+
+def test_the_page_says_how_the_figures_were_made() -> None:
+    one = {"games": {"nestor": {"readings": {"": {
+        "budget_nodes": [1000], "budget_seconds": [15.0, None], "date": "2026-11-30"}}}}}
+    text = odds_pages.budget_html(one)
+    assert "on 30 November 2026" in text and "1,000 positions and at most 15 seconds" in text
+    assert "No odds have been computed yet" in odds_pages.budget_html({"games": {}})
