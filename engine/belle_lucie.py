@@ -294,6 +294,13 @@ class LaBelleLucie(Game):
             piles[step.dst] = piles[step.dst] + (step.card,)
         return State(tuple(piles), (redeals,))
 
+    def solver_outcome(self, state: State) -> Outcome | None:
+        """Only the win: the other answer of :meth:`outcome_of` (LOST when no move is
+        left) costs a search for moves, and is a dead end to the solver anyway."""
+        if sum(len(state.piles[f]) for f in FOUNDATION_PILES) == CARDS:
+            return Outcome.WON
+        return None
+
     def outcome_of(self, state: State) -> Outcome | None:
         if sum(len(state.piles[f]) for f in FOUNDATION_PILES) == CARDS:
             return Outcome.WON

@@ -449,6 +449,13 @@ class TheConstitution(Game):
                         break
         return State(tuple(piles), ())
 
+    def solver_outcome(self, state: State) -> Outcome | None:
+        """Only the win: the other answer of :meth:`outcome_of` (LOST when no move is
+        left) costs a search for moves, and is a dead end to the solver anyway."""
+        if all(len(state.piles[f]) == KNAVE for f in FOUNDATION_PILES):
+            return Outcome.WON
+        return None
+
     def outcome_of(self, state: State) -> Outcome | None:
         if all(len(state.piles[f]) == KNAVE for f in FOUNDATION_PILES):
             return Outcome.WON

@@ -463,6 +463,49 @@ class TheHemispheres(Game):
                 yield Move.step("talon", PILES[d].id)
         yield Move(action="deal")
 
+    def legal_in(self, state: State) -> list[Move]:
+        """The legal moves, as by default (:meth:`candidate_moves`, in its order, checked
+        with :meth:`refusal`), but only the candidates that pass a quick necessary test are
+        made and checked (the solver asks very often; a test in test_solver.py compares
+        it with the default)."""
+        p = state.piles
+        refusal = self.refusal
+        out: list[Move] = []
+        wants = {f: (FOUNDATION_SUIT[f], needs(p[f], f)) for f in FOUNDS}
+        tops = {j: p[j][-1] for j in PLACES if p[j]}
+
+        def add(si: int, di: int) -> None:
+            m = Move.step(PILES[si].id, PILES[di].id)
+            if refusal(state, m) is None:
+                out.append(m)
+
+        def sources() -> Iterator[int]:
+            yield from (i for i in PLACES if p[i])
+            if p[TALON_PILE]:
+                yield TALON_PILE
+
+        for i in sources():
+            card = p[i][-1]
+            for f in FOUNDS:
+                suit, need = wants[f]
+                if card.suit is suit and need == card.rank:
+                    add(i, f)
+            marrying = i == TALON_PILE or proper(card, i)
+            side = i != TALON_PILE and north(i)
+            for j in PLACES:
+                if j == i:
+                    continue
+                if marrying:
+                    top = tops.get(j)
+                    if top is not None and marries(top, card):
+                        add(i, j)
+                elif north(j) != side:
+                    add(i, j)
+        m = Move(action="deal")
+        if refusal(state, m) is None:
+            out.append(m)
+        return out
+
     def refuse_step(self, state: State, step: Step) -> IllegalMove | None:
         si, di, card = step.src, step.dst, step.card
         p = state.piles

@@ -355,6 +355,13 @@ class LightAndShade(Game):
     def played(self, state: State) -> int:
         return sum(len(state.piles[f]) for f in FOUNDS)
 
+    def solver_outcome(self, state: State) -> Outcome | None:
+        """Only the win: the other answer of :meth:`outcome_of` (LOST when no move is
+        left) costs a search for moves, and is a dead end to the solver anyway."""
+        if self.played(state) == TOTAL:
+            return Outcome.WON
+        return None
+
     def outcome_of(self, state: State) -> Outcome | None:
         if self.played(state) == TOTAL:
             return Outcome.WON

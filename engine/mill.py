@@ -532,6 +532,14 @@ class TheMill(Game):
         _settle(piles, self.options)
         return State(tuple(piles), (run, owed))
 
+    def solver_outcome(self, state: State) -> Outcome | None:
+        """Only the win: the other answer of :meth:`outcome_of` (LOST when no move is
+        left) costs a search for moves, and is a dead end to the solver anyway."""
+        p = state.piles
+        if len(p[CENTRE_PILE]) == CENTRE_FULL and all(len(p[a]) == KING_FULL for a in ANGLES):
+            return Outcome.WON
+        return None
+
     def outcome_of(self, state: State) -> Outcome | None:
         p = state.piles
         if len(p[CENTRE_PILE]) == CENTRE_FULL and all(len(p[a]) == KING_FULL for a in ANGLES):

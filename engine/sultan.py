@@ -357,6 +357,14 @@ class TheSultan(Game):
                     piles[src] = piles[src][:-1]
                     break
 
+    def solver_outcome(self, state: State) -> Outcome | None:
+        """Only the win: the other answer of :meth:`outcome_of` (LOST when no move is
+        left) costs a search for moves, and is a dead end to the solver anyway."""
+        if all(len(state.piles[f]) == (12 if BASES[j].rank == ACE else 13)
+               for j, f in enumerate(FOUNDATION_PILES)):
+            return Outcome.WON
+        return None
+
     def outcome_of(self, state: State) -> Outcome | None:
         if all(len(state.piles[f]) == (12 if BASES[j].rank == ACE else 13)
                for j, f in enumerate(FOUNDATION_PILES)):

@@ -347,6 +347,58 @@ class TheTerrace(Game):
                     yield Move.step("stock", PILES[v].id)
         yield Move(action="deal")
 
+    def legal_in(self, state: State) -> list[Move]:
+        """The legal moves, as by default (:meth:`candidate_moves`, in its order, checked
+        with :meth:`refusal`), but only the candidates that pass a quick necessary test are
+        made and checked (the solver asks very often; a test in test_solver.py compares it
+        with the default)."""
+        p = state.piles
+        if self.choosing(state):
+            return super().legal_in(state)
+        base = self.base_rank(state)
+        wrap = self.options.valley_wrap
+        refusal = self.refusal
+        out: list[Move] = []
+
+        def add(m: Move) -> None:
+            if refusal(state, m) is None:
+                out.append(m)
+
+        sources = [v for v in VALLEY_PILES if p[v]]
+        t = self.terrace_end(state)
+        if t is not None:
+            sources.append(t)
+        sources += [s for s in (TURNED, TALON_PILE) if p[s]]
+        for si in sources:
+            card = p[si][-1]
+            red = card.red
+            for di in (*FOUNDATION_PILES, *VALLEY_PILES):
+                if di == si:
+                    continue
+                pile = p[di]
+                if di in FOUNDATION_PILES:
+                    if not pile:
+                        ok = card.rank == base
+                    else:
+                        top = pile[-1]
+                        ok = (len(pile) < FULL and card.rank == next_rank(top.rank)
+                              and red != top.red)
+                elif pile:
+                    top = pile[-1]
+                    ok = (red != top.red
+                          and (card.rank == top.rank - 1
+                               or (wrap and top.rank == ACE and card.rank == KING)))
+                else:
+                    ok = si in (TURNED, TALON_PILE)
+                if ok:
+                    add(Move.step(PILES[si].id, PILES[di].id))
+        if p[STOCK]:
+            for v in VALLEY_PILES:
+                if not p[v]:
+                    add(Move.step("stock", PILES[v].id))
+        add(Move(action="deal"))
+        return out
+
     def refuse_step(self, state: State, step: Step) -> IllegalMove | None:
         si, di, card = step.src, step.dst, step.card
         if si == di:
@@ -441,6 +493,13 @@ class TheTerrace(Game):
     # ---- the end ---------------------------------------------------------------------
     def played(self, state: State) -> int:
         return sum(len(state.piles[f]) for f in FOUNDATION_PILES)
+
+    def solver_outcome(self, state: State) -> Outcome | None:
+        """Only the win: the other answer of :meth:`outcome_of` (LOST when no move is
+        left) costs a search for moves, and is a dead end to the solver anyway."""
+        if self.played(state) == TOTAL:
+            return Outcome.WON
+        return None
 
     def outcome_of(self, state: State) -> Outcome | None:
         if self.played(state) == TOTAL:
