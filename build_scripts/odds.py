@@ -278,6 +278,7 @@ def compact(slug: str, data: Path = DATA) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{slug}.", suffix=".tmp")
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(text)
+    os.chmod(tmp, 0o644)  # mkstemp's file is private; a data file is not
     os.replace(tmp, path)
 
 
@@ -619,6 +620,7 @@ def adopt(slug: str, sample: int, data: Path = DATA,
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{slug}.", suffix=".tmp")
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write("".join(lines))
+    os.chmod(tmp, 0o644)  # mkstemp's file is private; a data file is not
     os.replace(tmp, path)
     compact(slug, data)
     return True, f"{len(chosen)} deals agree: {newest} -> {current}"
