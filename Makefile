@@ -11,7 +11,9 @@ export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 
 
 # make audit: Lighthouse scores of every chapter (not part of make test).
 # make screenshots: every chapter's board mid-game at 1280 and 390 px (not a test).
-.PHONY: screenshots audit serve build test test-engine test-pyodide test-browser test-scans test-site typecheck bench scans scans-report clean deps
+# make odds: the odds of every reading into docs/data/odds/ (long; resumable; not a test).
+#   make odds ODDS_ARGS="--games nestor --deals 100"; see build_scripts/odds.py.
+.PHONY: odds screenshots audit serve build test test-engine test-pyodide test-browser test-scans test-site typecheck bench scans scans-report clean deps
 
 deps: $(VENV)/.stamp node_modules/.stamp
 
@@ -50,6 +52,9 @@ bench: build
 
 audit: build
 	$(PY) bench/audit.py
+
+odds: $(VENV)/.stamp
+	$(PY) -m build_scripts.odds $(ODDS_ARGS)
 
 screenshots: build
 	$(PY) -m build_scripts.screenshots --site site --out .cache/screenshots

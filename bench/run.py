@@ -12,7 +12,9 @@
   under Node, and the share of positions of random games on which the hint answers (a
   winning line or a proof of loss) within one second in Pyodide (bench/solver_bench.py;
   ``python bench/solver_bench.py solved 20`` gives the share of deals decided within 200,000
-  positions, too slow for every run).
+  positions, too slow for every run);
+- ``odds``: the time of the whole default odds sweep on this machine, from the records of
+  ``make odds`` (bench/odds_bench.py).
 
 Options: ``--quick`` (one browser repeat, shorter engine runs, fewer positions judged),
 ``--only engine,browser``.
@@ -39,6 +41,7 @@ for p in (str(ROOT), str(BENCH)):
         sys.path.insert(0, p)
 
 import engine_bench
+import odds_bench
 import solver_bench
 import verdict_bench
 
@@ -116,7 +119,7 @@ def scans_section() -> dict[str, Any] | None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Benchmark the edition; prints JSON.")
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--only", default="engine,browser,scans,verdicts,solver")
+    ap.add_argument("--only", default="engine,browser,scans,verdicts,solver,odds")
     args = ap.parse_args(argv)
     parts = set(args.only.split(","))
     t0 = time.time()
@@ -135,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
         out["verdicts"] = verdict_bench.run(300 if args.quick else 2000)
     if "solver" in parts:
         out["solver"] = solver_section(0.5 if args.quick else 2.0, 6 if args.quick else 20)
+    if "odds" in parts:
+        out["odds"] = odds_bench.run()
     out["seconds"] = round(time.time() - t0, 1)
     print(json.dumps(out, indent=2))
     return 0

@@ -1,7 +1,9 @@
 /* The home page's list of games, filtered by the number of packs (build_scripts/illustrations.py
- * writes the control, hidden, and a data-packs attribute on each game). Without this script
- * the control stays hidden and every game is listed. Mounted on every page shown, so it works
- * under Material's instant navigation too. */
+ * writes the control, hidden, and a data-packs attribute on each game) and by how often the
+ * game comes out (build_scripts/odds_pages.py adds those choices and a data-odds attribute:
+ * often, sometimes, seldom or unknown); a game is shown when it meets both. Without this
+ * script the control stays hidden and every game is listed. Mounted on every page shown, so
+ * it works under Material's instant navigation too. */
 (function () {
   "use strict";
 
@@ -15,9 +17,12 @@
     function apply() {
       var chosen = form.querySelector("input[name=chapter-packs]:checked");
       var packs = chosen ? chosen.value : "all";
+      var chosenOdds = form.querySelector("input[name=chapter-odds]:checked");
+      var odds = chosenOdds ? chosenOdds.value : "any";
       var shown = 0;
       entries.forEach(function (li) {
-        var keep = packs === "all" || li.getAttribute("data-packs") === packs;
+        var keep = (packs === "all" || li.getAttribute("data-packs") === packs) &&
+          (odds === "any" || li.getAttribute("data-odds") === odds);
         li.hidden = !keep;
         if (keep) shown += 1;
       });
