@@ -2,9 +2,10 @@
 
 - ``engine``: cycles of legal_moves + play + undo per second, per game, in CPython and in
   Pyodide under Node (the engine archive the site ships, installed with unpackArchive);
-- ``browser``: the La Nivernaise chapter in headless Chromium: board visible and ready,
-  cold and warm, beside a bare ``loadPyodide()`` in the same browser; bytes transferred,
-  with and without the Pyodide runtime (bench/browser_bench.py);
+- ``browser``: the boards in headless Chromium (bench/browser_bench.py): playable (first
+  move accepted) cold, warm and hot, beside a bare ``loadPyodide()`` in the same browser, and
+  the ratios; bytes by kind (runtime, stdlib, engine, site, chapter), cold and warm; long
+  tasks and pick-up times on the Empress at a 4x CPU slowdown; every chapter once;
 - ``scans``: bench/scans_bench.py's numbers, when that file is present;
 - ``verdicts``: per game, how fast and how often ``outcome_of`` judges the positions of
   random games (bench/verdict_bench.py).
@@ -91,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         out["engine"] = engine_section(0.5 if args.quick else 2.0)
     if "browser" in parts:
         import browser_bench
-        out["browser"] = browser_bench.run(1 if args.quick else 3)
+        out["browser"] = browser_bench.run(1 if args.quick else 3, every_chapter=not args.quick)
     if "scans" in parts:
         s = scans_section()
         if s is not None:
