@@ -1,16 +1,26 @@
 // The edition's engine worker: one per tab, shared by every board, kept across Material's
-// instant navigation. It boots Pyodide from the site's own copy, installs the engine archive
-// with unpackArchive, and answers the boards' JSON requests with engine.web.handle.
+// instant navigation. It boots Pyodide from the site's own copy, on the standard library the
+// build compiled for the engine (public options stdLibURL and lockFileContents), unpacks the
+// engine's compiled modules (the shared ones and the chapter's game) with unpackArchive, and
+// answers the boards' JSON requests with engine.web.handle.
 //
-// Messages in:  {type: "boot", pyodide: <URL of the runtime folder>, archive: <URL of the zip>}
+// Messages in:  {type: "boot", root: <URL of the site root>, pyodide, stdlib, engine,
+//                 game: {archive, module} | null, lock: <lock file info>, bytes}
+//                 (paths relative to the root; bytes: what the downloads weigh, uncompressed)
+//               {type: "game", root, game: {archive, module}}   another chapter's game
 //               {type: "request", text: <JSON request>}
-// Messages out: {type: "ready", ms}  {type: "failed", message}  {type: "response", text}
+// Messages out: {type: "progress", step: "download" | "start" | "engine", loaded, total}
+//               {type: "ready", ms}  {type: "failed", message}  {type: "response", text}
 
 const BOOT_TIMEOUT_MS = 90000;
+/** Where the engine's compiled modules are unpacked (as the build compiled them for). */
+const ENGINE_DIR = "/lib/cadogan";
 
 let handle = null;
 let booting = null;
 let failed = null;
+let py = null;
+const gamesLoaded = new Set();
 
 function fail(message) {
   if (failed || handle) return;
@@ -31,28 +41,102 @@ for (const level of ["error", "warn", "log"]) {
   };
 }
 
-async function boot({ pyodide: base, archive }) {
+// ---- downloads, all started at once, with progress
+
+const progress = { step: "download", loaded: 0, total: 0, sent: 0, pending: 0 };
+
+function report(step, force) {
+  if (step) progress.step = step;
+  const now = performance.now();
+  if (!force && now - progress.sent < 120) return;
+  progress.sent = now;
+  postMessage({ type: "progress", step: progress.step, loaded: progress.loaded,
+    total: Math.max(progress.total, progress.loaded) });
+}
+
+const nativeFetch = self.fetch.bind(self);
+/** Responses fetched ahead of Pyodide, by URL: Pyodide's own fetch of that URL gets them. */
+const early = new Map();
+
+/** Fetch `url` now, counting its bytes as they arrive; the response handed on is a clone
+ * (same URL and headers, so the wasm still compiles as it streams in). */
+function prefetch(url) {
+  progress.pending++;
+  const finished = () => {
+    // Every download done: Python is starting.
+    if (--progress.pending === 0 && progress.step === "download") report("start", true);
+  };
+  const p = nativeFetch(url).then((r) => {
+    if (!r.ok || !r.body) { finished(); return r; }
+    const copy = r.clone();
+    const reader = r.body.getReader();
+    const pump = () => reader.read().then(({ done, value }) => {
+      if (done) { finished(); return; }
+      progress.loaded += value.byteLength;
+      report();
+      return pump();
+    });
+    pump().catch(finished);
+    return copy;
+  }, (err) => { finished(); throw err; });
+  early.set(url, p);
+  return p;
+}
+
+self.fetch = (input, init) => {
+  const url = typeof input === "string" ? input : (input && input.href) || (input && input.url);
+  const p = url ? early.get(url) : null;
+  if (p) {
+    early.delete(url);
+    return p;
+  }
+  return nativeFetch(input, init);
+};
+
+function bytesOf(response, what) {
+  return response.then((r) => {
+    if (!r.ok) throw new Error(`${what} answered ${r.status}`);
+    return r.arrayBuffer();
+  });
+}
+
+function unpack(bytes) {
+  py.unpackArchive(new Uint8Array(bytes), "zip", { extractDir: ENGINE_DIR });
+}
+
+async function boot(msg) {
   const t0 = performance.now();
   const watchdog = setTimeout(
     () => fail(`The Python runtime did not start within ${BOOT_TIMEOUT_MS / 1000} seconds.`),
     BOOT_TIMEOUT_MS);
   try {
-    const [{ loadPyodide }, archiveBytes] = await Promise.all([
-      import(base + "pyodide.mjs"),
-      fetch(archive).then((r) => {
-        if (!r.ok) throw new Error(`the engine archive answered ${r.status}`);
-        return r.arrayBuffer();
-      }),
-    ]);
-    const py = await loadPyodide({
+    const at = (path) => new URL(path, msg.root).href;
+    const base = at(msg.pyodide);
+    progress.total = msg.bytes || 0;
+    // Everything the engine needs is requested now, side by side.
+    prefetch(base + "pyodide.asm.wasm");
+    prefetch(at(msg.stdlib));
+    const engineBytes = bytesOf(prefetch(at(msg.engine)), "the engine archive");
+    const game = msg.game;
+    const gameBytes = game ? bytesOf(prefetch(at(game.archive)), "the game's archive") : null;
+    report("download", true);
+    const { loadPyodide } = await import(base + "pyodide.mjs");
+    py = await loadPyodide({
       indexURL: base,
+      stdLibURL: at(msg.stdlib),
+      lockFileContents: { info: msg.lock, packages: {} },
       stdout: (line) => console.log("[engine]", line),
       stderr: (line) => console.warn("[engine]", line),
     });
     if (failed) return;
-    const sitePackages = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-    py.unpackArchive(new Uint8Array(archiveBytes), "zip", { extractDir: sitePackages });
-    handle = py.runPython("import engine.web\nengine.web.handle");
+    report("engine", true);
+    unpack(await engineBytes);
+    if (gameBytes) {
+      unpack(await gameBytes);
+      gamesLoaded.add(game.archive);
+    }
+    handle = py.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})\n` +
+      "import engine.web\n" + (game ? `import engine.${game.module}\n` : "") + "engine.web.handle");
     clearTimeout(watchdog);
     postMessage({ type: "ready", ms: performance.now() - t0 });
   } catch (err) {
@@ -61,10 +145,28 @@ async function boot({ pyodide: base, archive }) {
   }
 }
 
+/** Another chapter's game (instant navigation): its modules, before its board's requests. */
+async function loadGame(msg) {
+  const game = msg.game;
+  if (!game || gamesLoaded.has(game.archive) || !py) return;
+  gamesLoaded.add(game.archive);
+  try {
+    unpack(await bytesOf(nativeFetch(new URL(game.archive, msg.root).href), "the game's archive"));
+    py.runPython(`import importlib\nimportlib.invalidate_caches()\nimport engine.${game.module}`);
+  } catch (err) {
+    gamesLoaded.delete(game.archive);
+    console.warn("[engine] could not load " + game.archive + ": " + (err && err.message ? err.message : err));
+  }
+}
+
 self.onmessage = async (event) => {
   const msg = event.data || {};
   if (msg.type === "boot") {
     if (!booting) booting = boot(msg);
+    return;
+  }
+  if (msg.type === "game") {
+    booting = (booting || Promise.resolve()).then(() => loadGame(msg));
     return;
   }
   if (msg.type !== "request") return;

@@ -2,7 +2,7 @@
 // decides every rule; this keeps the game's history (including games replaced, which Undo
 // brings back), the message line, the switches, the statistics and the share link.
 
-import { call, getEngine } from "./engine-client.js";
+import { call, getEngine, onProgress } from "./engine-client.js";
 import { PAD, render } from "./draw.js";
 import { bindInput } from "./input.js";
 import {
@@ -37,7 +37,8 @@ export class Board {
     this.env = env;
     this.game = root.getAttribute("data-game");
     this.id = root.getAttribute("data-board") || this.game;
-    this.cfg = { pyodide: root.getAttribute("data-pyodide"), archive: root.getAttribute("data-engine-archive") };
+    this.cfg = { pyodide: root.getAttribute("data-pyodide"), archive: root.getAttribute("data-engine-archive"),
+      runtime: readRuntime(root) };
     this.parts = {};
     root.querySelectorAll("[data-cb]").forEach((e) => { this.parts[e.getAttribute("data-cb")] = e; });
     this.view = null;
@@ -94,6 +95,7 @@ export class Board {
     this.bindControls();
     this.setEngineState("loading", LOADING);
     this.message("info", linked ? "Opening the game in the link when the engine is ready\u2026" : LOADING, true);
+    onProgress((p) => this.showProgress(p, linked));
     this.showStats();
     if (document.readyState === "loading") {
       document.addEventListener("DOMContentLoaded", () => this.syncOptions(), { once: true });
@@ -172,6 +174,22 @@ export class Board {
   setEngineState(state, text) {
     this.root.setAttribute("data-engine", state);
     if (this.parts.engine) this.parts.engine.textContent = text;
+  }
+
+  /** The engine's start-up, step by step, on the message line (with the share of the
+   * download done) and, once a step, in the engine's status (a polite live region). */
+  showProgress(p, linked) {
+    if (this.ready || !this.root.isConnected || this.root.getAttribute("data-engine") !== "loading") return;
+    const step = PROGRESS[p.step] || PROGRESS.download;
+    if (this.parts.engine && this.parts.engine.textContent !== step.status) this.parts.engine.textContent = step.status;
+    const pct = p.total ? Math.min(100, Math.floor((100 * p.loaded) / p.total)) : null;
+    const text = step.line + (p.step === "download" && pct !== null ? " " + pct + "\u00a0%" : "") +
+      (linked ? " The game in the link opens when it is ready." : " The board becomes playable when it is ready.");
+    const m = this.message("info", text, true);
+    if (m && p.step === "download" && pct !== null) {
+      m.appendChild(el("progress", "cb-progress", { max: "100", value: String(pct), "aria-hidden": "true" }));
+    }
+    this.root.setAttribute("data-progress", p.step + (pct !== null ? " " + pct : ""));
   }
 
   // ---------------------------------------------------------------- saving
@@ -774,6 +792,18 @@ export class Board {
     this.printing = on;
     this.draw();
   }
+}
+
+/** What each step of the engine's start-up says: in its status, and on the message line. */
+const PROGRESS = {
+  download: { status: "Engine downloading\u2026", line: "Downloading the engine:" },
+  start: { status: "Engine starting\u2026", line: "Starting the engine\u2026" },
+  engine: { status: "Engine starting\u2026", line: "Loading the rules\u2026" },
+};
+
+/** The board's runtime settings (JSON in data-runtime, written by the build). */
+function readRuntime(root) {
+  try { return JSON.parse(root.getAttribute("data-runtime")); } catch (e) { return null; }
 }
 
 /** The view with every card face down: a linked game's table before the engine has it. */
