@@ -310,15 +310,16 @@ export class Board {
     const table = this.parts.table;
     const active = document.activeElement;
     const hadFocus = !!(active && table.contains(active));
+    const avail = this.avail();
+    this.drawnWidth = avail;
     const { layout, keys } = render(table, this.view, {
-      avail: this.avail(), pick: this.pick, steps: this.steps, hints: this.prefs.hints,
-      keep: hadFocus && active.hasAttribute("data-key") ? active : null,
+      avail, pick: this.pick, steps: this.steps, hints: this.prefs.hints, cursor: this.cursor,
     });
     this.layout = layout;
     this.keys = keys;
     if (keys.indexOf(this.cursor) < 0) this.cursor = this.pick && keys.indexOf(pileOf(this.pick)) >= 0 ? pileOf(this.pick) : keys[0];
     const item = this.item(this.cursor);
-    if (item) item.setAttribute("tabindex", "0");
+    if (item && item.getAttribute("tabindex") !== "0") item.setAttribute("tabindex", "0");
     if (item && item !== document.activeElement &&
         (hadFocus || (this.active && (!active || active === document.body)))) {
       item.focus({ preventScroll: true });
@@ -330,13 +331,15 @@ export class Board {
   /** A table wider than the board starts scrolled to its cards (centred on them when they
    * fit), once per width: the reader's own scrolling is left alone after that. */
   firstScroll() {
+    // The width the table was drawn for (no reading of the page's layout here: after the
+    // table changed, that would lay the page out at once, in the same task).
     const s = this.parts.scroll, lay = this.layout;
     if (!s || !lay || this.printing) return;
-    const key = lay.arr.name + "/" + Math.round(s.clientWidth) + "/" + Math.round(lay.width);
+    const key = lay.arr.name + "/" + Math.round(this.drawnWidth) + "/" + Math.round(lay.width);
     if (this.scrollKey === key) return;
     this.scrollKey = key;
-    if (!lay.scrolls) { s.scrollLeft = 0; return; }
-    const span = lay.contentRight - lay.contentLeft, w = s.clientWidth;
+    if (!lay.scrolls) return;  // nothing to scroll: the browser keeps it at 0
+    const span = lay.contentRight - lay.contentLeft, w = this.drawnWidth;
     const want = span + 2 * PAD <= w ? (lay.contentLeft + lay.contentRight - w) / 2 : lay.contentLeft - PAD;
     s.scrollLeft = Math.max(0, Math.min(want, lay.width - w));
   }
@@ -373,8 +376,13 @@ export class Board {
     const s = this.parts.scroll, cue = this.parts.cue;
     if (!s || !cue) return;
     const wide = !this.printing && this.layout && this.layout.scrolls;
-    cue.hidden = !wide;
+    if (cue.hidden !== !wide) cue.hidden = !wide;
     this.root.classList.toggle("cb-wide", !!wide);
+    if (!wide) {  // no need to read the scroll position (and lay the page out for it)
+      s.classList.toggle("cb-more-left", false);
+      s.classList.toggle("cb-more-right", false);
+      return;
+    }
     const left = s.scrollLeft > 2, right = s.scrollLeft + s.clientWidth < s.scrollWidth - 2;
     s.classList.toggle("cb-more-left", !!wide && left);
     s.classList.toggle("cb-more-right", !!wide && right);
@@ -728,14 +736,14 @@ export class Board {
     const scroll = this.parts.scroll, bar = this.parts.bar;
     if (scroll) scroll.addEventListener("scroll", () => this.updateCue(), { passive: true });
     // The bar's height, so that whatever is scrolled into view on the table clears it.
+    // (Measured by a ResizeObserver, which reports as the page is laid out anyway.)
     const barHeight = () => root.style.setProperty("--cb-bar-h", (bar ? bar.offsetHeight : 0) + "px");
-    barHeight();
     if (window.ResizeObserver && bar) new ResizeObserver(barHeight).observe(bar);
+    else barHeight();
     if (window.ResizeObserver && scroll) {
-      let last = scroll.clientWidth;
+      // Drawn again when the board's width changes from the one its table was drawn at.
       new ResizeObserver(() => {
-        if (Math.abs(scroll.clientWidth - last) < 2 || !this.view) return;
-        last = scroll.clientWidth;
+        if (!this.view || this.printing || Math.abs(scroll.clientWidth - this.drawnWidth) < 2) return;
         window.requestAnimationFrame(() => this.draw());
       }).observe(scroll);
     }
