@@ -287,8 +287,11 @@ PICK_SCRIPT = """async (n) => {
   const table = b.parts.table;
   const refs = Object.keys(b.view.movable || {}).filter((r) => (b.view.movable[r] || []).length);
   const pick = [], put = [], mPick = [], mPut = [];
+  // Nodes touched: one per attribute or text change, one per node added or removed.
+  const touched = (l) => l.reduce((n, r) => n + (r.type === "childList" ?
+    r.addedNodes.length + r.removedNodes.length : 1), 0);
   let count = 0;
-  const mo = new MutationObserver((l) => { count += l.length; });
+  const mo = new MutationObserver((l) => { count += touched(l); });
   const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   for (let i = 0; i < n && refs.length; i++) {
     const ref = refs[i % refs.length];
@@ -298,13 +301,13 @@ PICK_SCRIPT = """async (n) => {
     b.pickUp(ref);
     void document.body.offsetHeight;
     pick.push(performance.now() - t0);
-    mPick.push(count + mo.takeRecords().length); count = 0;
+    mPick.push(count + touched(mo.takeRecords())); count = 0;
     await frame();
     t0 = performance.now();
     b.cancel("Put back.");
     void document.body.offsetHeight;
     put.push(performance.now() - t0);
-    mPut.push(count + mo.takeRecords().length); count = 0;
+    mPut.push(count + touched(mo.takeRecords())); count = 0;
     mo.disconnect();
   }
   return {pick, put, mPick, mPut, cards: table.querySelectorAll('.cb-card').length};
@@ -357,6 +360,103 @@ def throttled(p: Any, profile: Path, base: str, slug: str, rate: float = 4.0) ->
                           "put_back_median": _median(picks["mPut"]),
                           "cards_on_table": picks["cards"]},
     }
+
+
+class Trace:
+    """Chromium's trace of a page (CDP ``Tracing``): the main thread's tasks with their CPU
+    time (``tdur``), which a loaded machine inflates far less than their wall time."""
+
+    CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
+
+    def __init__(self, ctx: Any, page: Any) -> None:
+        self.cdp = ctx.new_cdp_session(page)
+        self.events: list[dict[str, Any]] = []
+        self.done = False
+        self.cdp.on("Tracing.dataCollected", lambda e: self.events.extend(e["value"]))
+        self.cdp.on("Tracing.tracingComplete", self._complete)
+
+    def _complete(self, _: Any) -> None:
+        self.done = True
+
+    def start(self) -> None:
+        self.events, self.done = [], False
+        self.cdp.send("Tracing.start", {"traceConfig": {"includedCategories": self.CATEGORIES},
+                                        "transferMode": "ReportEvents"})
+
+    def stop(self, page: Any, base: str) -> list[dict[str, Any]]:
+        """The tasks of the page's main thread: {cpu, wall, board} (ms; ``board``: the
+        board's scripts ran in it)."""
+        self.cdp.send("Tracing.end")
+        for _ in range(300):
+            if self.done:
+                break
+            page.wait_for_timeout(100)
+        return main_thread_tasks(self.events, base)
+
+
+def _url(e: dict[str, Any]) -> str:
+    a = e.get("args") or {}
+    d = a.get("data") if isinstance(a.get("data"), dict) else {}
+    return str(d.get("url") or d.get("scriptName") or a.get("url") or "")
+
+
+def main_thread_tasks(events: list[dict[str, Any]], base: str) -> list[dict[str, Any]]:
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+             if e.get("name") == "thread_name"}
+    mains = {k for k, v in names.items() if v == "CrRendererMain"}
+    pids = {e["pid"] for e in events
+            if (e.get("pid"), e.get("tid")) in mains and _url(e).startswith(base)}
+    xs = sorted((e for e in events if (e.get("pid"), e.get("tid")) in mains and e["pid"] in pids
+                 and e.get("ph") == "X"), key=lambda e: e["ts"])
+    out = []
+    for i, t in enumerate(xs):
+        if t["name"] != "RunTask":
+            continue
+        end = t["ts"] + t.get("dur", 0)
+        board = False
+        for c in xs[i + 1:]:
+            if c["ts"] >= end:
+                break
+            if c["name"] == "v8.evaluateModule" or "/javascripts/board" in _url(c):
+                board = True
+                break
+        out.append({"cpu": t.get("tdur", 0) / 1000, "wall": t.get("dur", 0) / 1000,
+                    "board": board})
+    return out
+
+
+def cpu_tasks(p: Any, profile: Path, base: str, slug: str) -> dict[str, Any]:
+    """An unthrottled visit, traced: the main thread's longest tasks by CPU time, start-up
+    and moves, those where the board's scripts ran apart; times 4 they estimate the tasks
+    at a 4x slowdown of an unloaded machine."""
+    ctx = launch(p, profile)
+    try:
+        page = ctx.new_page()
+        trace = Trace(ctx, page)
+        trace.start()
+        page.goto(base + slug + "/")
+        page.wait_for_function("window.__cbPlayable && !window.__cbPlayable.pending",
+                               timeout=180_000)
+        page.wait_for_timeout(500)
+        startup = trace.stop(page, base)
+        trace.start()
+        page.evaluate(MOVES_SCRIPT, 5)
+        page.evaluate(PICK_SCRIPT, 20)
+        moves = trace.stop(page, base)
+    finally:
+        ctx.close()
+
+    def summary(tasks: list[dict[str, Any]]) -> dict[str, Any]:
+        board = sorted((t["cpu"] for t in tasks if t["board"]), reverse=True)
+        other = sorted((t["cpu"] for t in tasks if not t["board"]), reverse=True)
+        return {"board_tasks_longest_cpu_ms": [round(x, 1) for x in board[:5]],
+                "other_tasks_longest_cpu_ms": [round(x, 1) for x in other[:5]],
+                "board_over_12.5ms_cpu": sum(1 for x in board if x > 12.5)}
+
+    return {"startup": summary(startup), "moves_and_pick_ups": summary(moves),
+            "note": "CPU time of each main-thread task, unthrottled; 12.5 ms here is 50 ms at "
+                    "4x. 'board': tasks in which the board's scripts ran; 'other': Material's "
+                    "and the browser's own (style, layout and paint after any change included)"}
 
 
 def _kinds(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -417,6 +517,7 @@ def run(repeats: int = 3, every_chapter: bool = True) -> dict[str, Any]:
             out["instant_navigation_revisit"] = instant_revisit(p, profile(), base,
                                                                 "la-nivernaise")
             out["throttled_4x"] = {EMPRESS: throttled(p, profile(), base, EMPRESS)}
+            out["main_thread_cpu"] = {s: cpu_tasks(p, profile(), base, s) for s in CHAPTERS}
             if every_chapter:
                 each: dict[str, Any] = {}
                 for slug in engine.GAMES:

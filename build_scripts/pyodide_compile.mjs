@@ -56,6 +56,7 @@ const fn1 = load(first);
 const zipped = fn1("source_zip")(copyEngine(first));
 first.unpackArchive(zipped.toJs(), "zip", { extractDir: "/build/unpacked" });
 zipped.destroy();
+first.runPython("import sys; sys.path.insert(0, '/build/unpacked')");
 fn1("exercise")("/build/unpacked");
 const handle1 = first.runPython("import engine.web\nengine.web.handle");
 handle1(JSON.stringify({ id: 1, op: "ping", board: "b" }));
@@ -83,9 +84,7 @@ for (const group of Object.keys(manifest.engine_groups)) {
 }
 third.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(manifest.engine_dir)})\nimport engine.web`);
 const fn3 = load(third);
-third.runPython("import sys; sys.path.append('/build/src')");  // the sources, only for static_imports
-copyEngine(third);
-fn3("exercise")("/build/src");
+fn3("exercise")(copyEngine(third));  // the sources, read only for the names they import
 const origins = third.runPython(`
 import sys, json
 json.dumps(sorted({getattr(getattr(m, "__spec__", None), "origin", None) or "" for n, m in list(sys.modules.items()) if n == "engine" or n.startswith("engine.")}))

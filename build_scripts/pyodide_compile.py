@@ -79,12 +79,11 @@ def _import_all(names: list[str]) -> None:
             raise
 
 
-def exercise(engine_parent: str) -> str:
-    """Import the engine and every game, and play each through ``engine.web.handle`` the way
-    the board does; returns the JSON of the stdlib modules the engine imports itself."""
-    if engine_parent not in sys.path:
-        sys.path.insert(0, engine_parent)
-    declared = static_imports(Path(engine_parent) / "engine")
+def exercise(sources: str) -> str:
+    """Import the engine (from wherever ``sys.path`` finds it) and every game, and play each
+    through ``engine.web.handle`` the way the board does, after importing every module the
+    engine's sources (``sources``/engine) name; returns the JSON of those names."""
+    declared = static_imports(Path(sources) / "engine")
     _import_all(declared)
     import engine
     import engine.web

@@ -363,8 +363,21 @@ export class Board {
     this.setCursor(key);
     const it = this.item(key);
     if (!it) return;
+    if (scroll) this.syncBarHeight();
     it.focus({ preventScroll: !scroll });
     if (scroll) it.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
+
+  /** The sticky bar's height, as the scroll margin of the table's items (--cb-bar-h on the
+   * board). Written only when it changed, and not as the message line grows and shrinks
+   * with every move: a custom property of the board restyles each of its cards. */
+  syncBarHeight() {
+    const bar = this.parts.bar;
+    const h = (bar ? bar.offsetHeight : 0) + "px";
+    if (this.barHeight !== h) {
+      this.barHeight = h;
+      this.root.style.setProperty("--cb-bar-h", h);
+    }
   }
 
   focusTable() {
@@ -736,10 +749,14 @@ export class Board {
     const scroll = this.parts.scroll, bar = this.parts.bar;
     if (scroll) scroll.addEventListener("scroll", () => this.updateCue(), { passive: true });
     // The bar's height, so that whatever is scrolled into view on the table clears it.
-    // (Measured by a ResizeObserver, which reports as the page is laid out anyway.)
-    const barHeight = () => root.style.setProperty("--cb-bar-h", (bar ? bar.offsetHeight : 0) + "px");
-    if (window.ResizeObserver && bar) new ResizeObserver(barHeight).observe(bar);
-    else barHeight();
+    // Measured once by a ResizeObserver (which reports as the page is laid out anyway), then
+    // again only before the board scrolls an item into view: see syncBarHeight.
+    if (window.ResizeObserver && bar) {
+      const ro = new ResizeObserver(() => { this.syncBarHeight(); ro.disconnect(); });
+      ro.observe(bar);
+    } else {
+      this.syncBarHeight();
+    }
     if (window.ResizeObserver && scroll) {
       // Drawn again when the board's width changes from the one its table was drawn at.
       new ResizeObserver(() => {

@@ -269,7 +269,9 @@ export function render(table, view, st) {
   const specs = [];
   setTableStyle(table, "--cw", px(cw));
   setTableStyle(table, "--ch", px(ch));
-  table.classList.toggle("cb-picking", !!st.pick);
+  // No class of the table changes on a pick-up: Material's stylesheet has selectors on
+  // [class] whose invalidation takes in every descendant of an element whose class changes
+  // (the whole table, 900 elements on the Empress). Switches and widths may.
   table.classList.toggle("cb-hints", !!st.hints);
   table.classList.toggle("cb-small", cw < SMALL_CARD_PX);
   if (table.getAttribute("data-layout") !== lay.arr.name) table.setAttribute("data-layout", lay.arr.name);
@@ -296,7 +298,7 @@ export function render(table, view, st) {
       label += ". Activate to " + (what ? what.charAt(0).toLowerCase() + what.slice(1) : "play " + pack.move) +
         (pack.legal ? "" : " (not allowed now: activate to hear why)");
     }
-    let cls = "cb-pile role-" + pile.role + " fan-" + fan;
+    let cls = "cb-pile role-" + pile.role + " fan-" + fan + (n === 0 ? " cb-empty" : "");
     if (isPack) cls += " cb-pack" + (pack.legal ? " cb-pack-ready" : "");
     if (pile.id === st.pick) cls += " cb-picked";
     if (targets.indexOf(pile.id) >= 0) cls += " cb-target";
