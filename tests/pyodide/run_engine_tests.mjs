@@ -75,9 +75,10 @@ if wrong:
 console.log("IMPORTS OK", declared.length, "modules named by the engine, every game played");
 
 // 2. The test suite, with the full standard library behind the shipped one for pytest's sake.
-const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+const testPackages = "/lib/test-only-packages";  // pytest, hypothesis and theirs
 for (const name of readdirSync(wheelDir).filter((n) => n.endsWith(".whl")).sort()) {
-  py.unpackArchive(new Uint8Array(readFileSync(join(wheelDir, name))), "wheel", { extractDir: site });
+  py.unpackArchive(new Uint8Array(readFileSync(join(wheelDir, name))), "wheel",
+                   { extractDir: testPackages });
 }
 const extra = "/lib/test-only-stdlib.zip";
 py.FS.writeFile(extra, readFileSync(join(root, "node_modules", "pyodide", "python_stdlib.zip")));
@@ -85,7 +86,7 @@ const work = "/home/pyodide/project";
 copyTree(py, join(root, "tests", "engine"), join(work, "tests", "engine"));
 py.FS.writeFile(join(work, "tests/__init__.py"), "");
 const code = await py.runPythonAsync(`
-import os, sys, platform, zipimport
+import os, sys, zipimport
 from importlib.machinery import PathFinder
 
 EXTRA = ${JSON.stringify(extra)}
@@ -119,10 +120,12 @@ class TestOnlyStdlib:
         return spec
 
 
+sys.path.append(${JSON.stringify(testPackages)})
 sys.path.append(EXTRA)
 sys.meta_path.insert(0, TestOnlyStdlib())
 os.chdir(${JSON.stringify(work)})
 sys.path.insert(0, ${JSON.stringify(work)})
+import platform
 print("Python", platform.python_version(), "on", sys.platform)
 import pytest
 rc = pytest.main(["-p", "no:cacheprovider", "-q", "tests/engine", *${JSON.stringify(pytestArgs)}])
@@ -130,6 +133,11 @@ from tests.engine.test_core import deal_fingerprint
 print("FINGERPRINT", deal_fingerprint())
 import engine
 assert engine.__file__.startswith(${JSON.stringify(manifest.engine_dir)}), engine.__file__
+# The watch itself: code of the engine's folder importing what only the full library has.
+exec(compile("import tomllib", ENGINE + "probe.py", "exec"), {})
+assert "tomllib" in needed_by_engine, needed_by_engine
+del needed_by_engine["tomllib"]
+print("WATCH OK")
 if needed_by_engine:
     print("ENGINE NEEDED", " ".join(f"{n} ({w})" for n, w in sorted(needed_by_engine.items())))
     rc = 3

@@ -52,6 +52,7 @@ def test_the_shipped_runtime_imports_everything_the_engine_needs(
         pyodide_run: subprocess.CompletedProcess[str]) -> None:
     out = pyodide_run.stdout + pyodide_run.stderr
     assert "IMPORTS OK" in pyodide_run.stdout, out[-4000:]
+    assert "WATCH OK" in pyodide_run.stdout, out[-4000:]  # the watch sees the engine's imports
     needed = [ln for ln in pyodide_run.stdout.splitlines() if ln.startswith("ENGINE NEEDED")]
     assert not needed, ("the engine imported modules the shipped runtime lacks (add them to "
                         f"what build_scripts/pyodide_compile.py exercises): {needed}")
