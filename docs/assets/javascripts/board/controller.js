@@ -95,6 +95,7 @@ export class Board {
     this.bindControls();
     this.setEngineState("loading", LOADING);
     this.message("info", linked ? "Opening the game in the link when the engine is ready\u2026" : LOADING, true);
+    this.parts.message.setAttribute("data-line", "progress");
     onProgress((p) => this.showProgress(p, linked));
     this.showStats();
     if (document.readyState === "loading") {
@@ -183,13 +184,16 @@ export class Board {
     const step = PROGRESS[p.step] || PROGRESS.download;
     if (this.parts.engine && this.parts.engine.textContent !== step.status) this.parts.engine.textContent = step.status;
     const pct = p.total ? Math.min(100, Math.floor((100 * p.loaded) / p.total)) : null;
-    const text = step.line + (p.step === "download" && pct !== null ? " " + pct + "\u00a0%" : "") +
+    this.root.setAttribute("data-progress", p.step + (pct !== null ? " " + pct : ""));
+    const m = this.parts.message;
+    if (!m || m.getAttribute("data-line") !== "progress") return;  // the reader's message stays
+    const text = step.line + (p.step === "download" && pct !== null ? " " + pct + "\u00a0%." : "") +
       (linked ? " The game in the link opens when it is ready." : " The board becomes playable when it is ready.");
-    const m = this.message("info", text, true);
-    if (m && p.step === "download" && pct !== null) {
+    this.message("info", text, true);
+    m.setAttribute("data-line", "progress");
+    if (p.step === "download" && pct !== null) {
       m.appendChild(el("progress", "cb-progress", { max: "100", value: String(pct), "aria-hidden": "true" }));
     }
-    this.root.setAttribute("data-progress", p.step + (pct !== null ? " " + pct : ""));
   }
 
   // ---------------------------------------------------------------- saving
@@ -254,6 +258,7 @@ export class Board {
     if (!m) return;
     m.className = "cb-message cb-" + kind;
     m.removeAttribute("data-rule");
+    m.removeAttribute("data-line");
     m.textContent = "";
     m.appendChild(el("p")).textContent = text;
     m.hidden = false;
@@ -821,9 +826,9 @@ export class Board {
 
 /** What each step of the engine's start-up says: in its status, and on the message line. */
 const PROGRESS = {
-  download: { status: "Engine downloading\u2026", line: "Downloading the engine:" },
-  start: { status: "Engine starting\u2026", line: "Starting the engine\u2026" },
-  engine: { status: "Engine starting\u2026", line: "Loading the rules\u2026" },
+  download: { status: "Engine loading: downloading\u2026", line: "Downloading the engine:" },
+  start: { status: "Engine loading: starting Python\u2026", line: "Starting the engine\u2026" },
+  engine: { status: "Engine loading: reading the rules\u2026", line: "Loading the rules\u2026" },
 };
 
 /** The board's runtime settings (JSON in data-runtime, written by the build). */
