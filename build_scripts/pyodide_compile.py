@@ -183,11 +183,16 @@ def game_modules(engine_parent: Path) -> dict[str, str]:
     the table in ``engine/__init__.py`` (without importing the engine)."""
     tree = ast.parse((engine_parent / "engine" / "__init__.py").read_bytes())
     for node in ast.walk(tree):
-        target = (node.target if isinstance(node, ast.AnnAssign)
-                  else node.targets[0] if isinstance(node, ast.Assign) and node.targets
-                  else None)
-        if isinstance(target, ast.Name) and target.id == "_GAME_CLASSES":
-            table = ast.literal_eval(node.value) if node.value is not None else None
+        target: ast.expr
+        value: ast.expr | None
+        if isinstance(node, ast.AnnAssign):
+            target, value = node.target, node.value
+        elif isinstance(node, ast.Assign) and node.targets:
+            target, value = node.targets[0], node.value
+        else:
+            continue
+        if isinstance(target, ast.Name) and target.id == "_GAME_CLASSES" and value is not None:
+            table = ast.literal_eval(value)
             if isinstance(table, dict):
                 return {str(slug): str(entry[0]) for slug, entry in table.items()}
     raise ValueError("engine/__init__.py has no _GAME_CLASSES table")
