@@ -140,11 +140,12 @@ function fillFace(e, card, fan) {
   const p = cardParts(c);
   if (!p) { e.textContent = c; return; }
   const corners = indexCorners(fan);
+  // One element an index: the rank as its text, the suit drawn by CSS from data-s (half the
+  // elements of a rank and a suit of their own: the Empress's 208 cards style and lay out
+  // twice as fast).
   const index = (corner, upright) => {
-    const ix = e.appendChild(el("span", "cb-ix cb-" + corner + (upright ? "" : " cb-turned") +
-      (corners.column ? " cb-col" : "")));
-    ix.appendChild(el("b")).textContent = p.rank;
-    ix.appendChild(el("i")).textContent = p.symbol;
+    e.appendChild(el("span", "cb-ix cb-" + corner + (upright ? "" : " cb-turned") +
+      (corners.column ? " cb-col" : ""), { "data-s": p.symbol })).textContent = p.rank;
   };
   corners.upright.forEach((k) => index(k, true));
   corners.turned.forEach((k) => index(k, false));
