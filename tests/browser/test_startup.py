@@ -183,7 +183,7 @@ PICK = """async (sel) => {
 
 
 def test_a_pick_up_touches_only_what_changed(browser: Any, site: str) -> None:
-    """The Empress: 208 cards, 900 elements; a pick-up changes the card picked up, its pile and
+    """The Empress: 208 cards, 600 elements; a pick-up changes the card picked up, its pile and
     the piles it may go to, and a put-back the same back."""
     watch = Watch()
     ctx = open_context(browser, watch)
@@ -206,7 +206,7 @@ def test_a_pick_up_touches_only_what_changed(browser: Any, site: str) -> None:
     watch.check()
     assert runs, "no card may move on the Empress's first deal"
     for r in runs:
-        assert r["elements"] > 800
+        assert r["elements"] > 500
         assert r["pick"] <= r["targets"] + 3, r  # the card, its pile, each target pile
         assert r["put"] <= r["targets"] + 3, r
     assert same["kept"] >= same["now"] - 2, same

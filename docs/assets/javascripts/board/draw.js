@@ -221,16 +221,45 @@ function setStyle(e, style) {
 
 function px(n) { return n + "px"; }
 
+/** New elements made in one frame, counted in cards (a pile, a region or a hit box counts a
+ * quarter): a large table's first draw is spread over a few frames, each a short task (the
+ * Empress's 208 cards in five), rather than one long one. Changes to elements that exist
+ * are always written at once. */
+const NEW_PER_FRAME = 48;
+
 /** Make the table's children exactly `specs` (in that order), reusing the element of each
- * key and writing only what differs. A spec: {key, tag, cls, attrs, style, content,
- * fill(e)} (`fill` makes the element's inside when its `content` signature changes). */
+ * key and writing only what differs. A spec: {key, tag, cls, attrs, style, content, weight,
+ * fill(e)} (`fill` makes the element's inside when its `content` signature changes). The
+ * table says `data-complete="1"` once every element is there. */
 function reconcile(table, specs) {
   const m = memo(table);
+  m.specs = specs;
+  if (m.frame) {
+    window.cancelAnimationFrame(m.frame);
+    m.frame = 0;
+  }
+  pass(table, m, true);
+}
+
+/** One pass over the specs: every element brought up to date (`all`), or only the new ones
+ * made (a later frame of a first draw: the others may have changed since, the tab stop for
+ * one). */
+function pass(table, m, all) {
   const next = new Map();
-  let at = table.firstChild;
-  for (const sp of specs) {
+  let at = table.firstChild, made = 0, waiting = false;
+  for (const sp of m.specs) {
     let e = m.items.get(sp.key);
-    if (!e || e.tagName !== sp.tag) e = document.createElement(sp.tag);
+    if (e && e.tagName !== sp.tag) e = null;
+    if (!e) {
+      if (made >= NEW_PER_FRAME) { waiting = true; continue; }
+      made += sp.weight;
+      e = document.createElement(sp.tag);
+    } else if (!all) {
+      next.set(sp.key, e);
+      if (e === at) at = at.nextSibling;
+      else table.insertBefore(e, at);
+      continue;
+    }
     setClass(e, sp.cls);
     setAttrs(e, sp.attrs);
     setStyle(e, sp.style);
@@ -249,6 +278,14 @@ function reconcile(table, specs) {
     gone.remove();
   }
   m.items = next;
+  const complete = waiting ? "0" : "1";
+  if (table.getAttribute("data-complete") !== complete) table.setAttribute("data-complete", complete);
+  if (waiting) {
+    m.frame = window.requestAnimationFrame(() => {
+      m.frame = 0;
+      pass(table, m, false);
+    });
+  }
 }
 
 function setTableStyle(table, prop, value) {
@@ -279,7 +316,7 @@ export function render(table, view, st) {
 
   lay.arr.regions.forEach((r, i) => {
     specs.push({
-      key: "region:" + i, tag: "DIV", cls: "cb-region", attrs: { "aria-hidden": "true" },
+      key: "region:" + i, tag: "DIV", cls: "cb-region", attrs: { "aria-hidden": "true" }, weight: 0.25,
       style: { left: px(lay.X(r.x) + dx), top: px(lay.Y(r.y) + dy), width: px(r.w * slot),
         height: px(r.h * ROW * slot) },
       content: "region:" + r.label,
@@ -306,7 +343,7 @@ export function render(table, view, st) {
     if (movable[pile.id]) cls += " cb-source";
     const baseLeft = left - box.left - dx, baseTop = top - box.top - dy;
     specs.push({
-      key: "pile:" + pile.id, tag: "DIV", cls,
+      key: "pile:" + pile.id, tag: "DIV", cls, weight: 0.25,
       attrs: { "data-pile": pile.id, "data-key": pile.id, tabindex: pile.id === st.cursor ? "0" : "-1",
         role: "button", "aria-label": label },
       style: { left: px(box.left + dx), top: px(box.top + dy), width: px(box.w), height: px(box.h),
@@ -334,7 +371,7 @@ export function render(table, view, st) {
         style.transform = "rotate(" + pile.rotate + "deg)";
       }
       specs.push({
-        key: "card:" + pile.id + ":" + k, tag: "DIV", cls: ccls,
+        key: "card:" + pile.id + ":" + k, tag: "DIV", cls: ccls, weight: 1,
         attrs: { "aria-hidden": "true", "data-name": cardNameOf(card),
           "data-pile": pile.id, "data-index": String(k), "data-ref": ref },
         style,
@@ -346,7 +383,7 @@ export function render(table, view, st) {
         // the card (named in words; the card's printed index is decoration). Clicks go
         // through it to the card.
         specs.push({
-          key: "hit:" + ref, tag: "DIV", cls: "cb-hit",
+          key: "hit:" + ref, tag: "DIV", cls: "cb-hit", weight: 0.25,
           attrs: { "data-pile": pile.id, "data-index": String(k), "data-ref": ref, "data-key": ref,
             tabindex: ref === st.cursor ? "0" : "-1", role: "button",
             "aria-label": cardName(c) + " in " + pile.label + (card.peek ? ", examined" : "") },
