@@ -106,6 +106,7 @@ class Runtime:
             "pyodide": self.pyodide, "stdlib": self.stdlib, "engine": self.archive,
             "game": {"archive": game[0], "module": game[1]} if game else None,
             "lock": self.lock, "bytes": sum(self.sizes.get(f, 0) for f in files),
+            "wasmBytes": self.sizes.get("wasm", 0),
         }
 
 
@@ -343,6 +344,7 @@ def head_html(runtime: Runtime, slug: str, root: str, modules: list[str]) -> str
     return f"<script>{script}</script>{links}"
 
 
+_CHARSET_RE = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
 _FIRST_BOARD_RE = re.compile(r'<div class="cadogan-board"[^>]*\bdata-game="([^"]+)"')
 
 
@@ -357,4 +359,9 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     modules = [BOARD_SCRIPT] + sorted(
         f"{BOARD_MODULES_DIR}/{p.name}" for p in (docs / BOARD_MODULES_DIR).glob("*.js"))
     head = head_html(runtime, html.unescape(m.group(1)), root, modules)
+    # First in the head (after the character set): the worker's request goes out before the
+    # page's styles and scripts are even asked for.
+    charset = _CHARSET_RE.search(output)
+    if charset is not None and charset.start() < output.index("</head>"):
+        return output[:charset.end()] + head + output[charset.end():]
     return output.replace("</head>", head + "</head>", 1)

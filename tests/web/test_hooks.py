@@ -210,7 +210,7 @@ def test_board_placeholder_becomes_the_board() -> None:
         "pyodide": "assets/pyodide/v9.9.9/", "stdlib": "assets/pyodide/v9.9.9/stdlib-0123456789ab.zip",
         "engine": "assets/engine/engine-0123456789ab.zip",
         "game": {"archive": "assets/engine/nivernaise-0123456789ab.zip", "module": "nivernaise"},
-        "lock": {"abi_version": "2026_0"}, "bytes": 1234}
+        "lock": {"abi_version": "2026_0"}, "bytes": 1234, "wasmBytes": 1000}
     assert 'id="board-la-nivernaise"' in out and 'data-engine="static"' in out
     init = _initial(out)
     game = engine.new_game(SLUG, 1)
@@ -362,5 +362,13 @@ def test_only_pages_with_a_board_get_the_head(tmp_path: Path) -> None:
         board_embed._runtime = old
     head = out[:out.index("</head>")]
     assert head.count("<script>") == 1 and "__cadoganEngine" in head
+    # first in the head, right after the character set, when there is one
+    with_charset = page.replace("<head>", '<head><meta charset="utf-8">')
+    board_embed._runtime = RUNTIME
+    try:
+        out2 = board_embed.on_post_page(with_charset, Page(), config)
+    finally:
+        board_embed._runtime = old
+    assert out2.index('<meta charset="utf-8">') < out2.index("<script>") < out2.index("<title>")
     assert '<link rel="modulepreload" href="../assets/javascripts/board.js">' in head
     assert '<link rel="modulepreload" href="../assets/javascripts/board/controller.js">' in head

@@ -5,8 +5,9 @@
 // answers the boards' JSON requests with engine.web.handle.
 //
 // Messages in:  {type: "boot", root: <URL of the site root>, pyodide, stdlib, engine,
-//                 game: {archive, module} | null, lock: <lock file info>, bytes}
-//                 (paths relative to the root; bytes: what the downloads weigh, uncompressed)
+//                 game: {archive, module} | null, lock: <lock file info>, bytes, wasmBytes}
+//                 (paths relative to the root; bytes: what the downloads weigh, uncompressed,
+//                 wasmBytes the WebAssembly's share)
 //               {type: "game", root, game: {archive, module}}   another chapter's game
 //               {type: "request", text: <JSON request>}
 // Messages out: {type: "progress", step: "download" | "start" | "engine", loaded, total}
@@ -58,29 +59,65 @@ const nativeFetch = self.fetch.bind(self);
 /** Responses fetched ahead of Pyodide, by URL: Pyodide's own fetch of that URL gets them. */
 const early = new Map();
 
-/** Fetch `url` now, counting its bytes as they arrive; the response handed on is a clone
- * (same URL and headers, so the wasm still compiles as it streams in). */
+function finished() {
+  // Every download done: Python is starting.
+  if (--progress.pending === 0 && progress.step === "download") report("start", true);
+}
+
+/** Count the bytes of `r`'s body as they arrive; returns the response to hand on: a clone
+ * (same URL and headers) that its reader reads as it comes. */
+function counted(r) {
+  if (!r.ok || !r.body) { finished(); return r; }
+  const copy = r.clone();
+  const reader = r.body.getReader();
+  const pump = () => reader.read().then(({ done, value }) => {
+    if (done) { finished(); return; }
+    progress.loaded += value.byteLength;
+    report();
+    return pump();
+  });
+  pump().catch(finished);
+  return copy;
+}
+
+/** Fetch `url` now, counting its bytes as they arrive. */
 function prefetch(url) {
   progress.pending++;
-  const finished = () => {
-    // Every download done: Python is starting.
-    if (--progress.pending === 0 && progress.step === "download") report("start", true);
-  };
-  const p = nativeFetch(url).then((r) => {
-    if (!r.ok || !r.body) { finished(); return r; }
-    const copy = r.clone();
-    const reader = r.body.getReader();
-    const pump = () => reader.read().then(({ done, value }) => {
-      if (done) { finished(); return; }
-      progress.loaded += value.byteLength;
-      report();
-      return pump();
-    });
-    pump().catch(finished);
-    return copy;
-  }, (err) => { finished(); throw err; });
+  const p = nativeFetch(url).then(counted, (err) => { finished(); throw err; });
   early.set(url, p);
   return p;
+}
+
+/** Fetch the WebAssembly now, for Pyodide to compile as it streams in. Its bytes are counted
+ * through a clone only when the download looks slow (at the pace of what has arrived so far
+ * when Pyodide asks for it, more than SLOW_MS to come), where progress matters and a clone
+ * costs nothing that counts; otherwise the clone would cost the compile its speed and the
+ * browser its cached code, so Pyodide gets the response itself and its bytes count when the
+ * download is over. */
+const SLOW_MS = 1500;
+
+function prefetchWasm(url, size) {
+  progress.pending++;
+  const start = performance.now();
+  const response = nativeFetch(url);
+  response.catch(() => finished());
+  early.set(url, () => response.then((r) => {
+    const rate = progress.loaded / Math.max(1, performance.now() - start);  // bytes a ms
+    if (!rate || size / rate > SLOW_MS) return counted(r);
+    if (self.PerformanceObserver) {
+      const seen = new PerformanceObserver((list) => {
+        if (!list.getEntries().some((e) => e.name === url)) return;
+        seen.disconnect();
+        progress.loaded += size;
+        finished();
+      });
+      seen.observe({ type: "resource", buffered: true });
+    } else {
+      progress.loaded += size;
+      finished();
+    }
+    return r;
+  }));
 }
 
 self.fetch = (input, init) => {
@@ -88,7 +125,7 @@ self.fetch = (input, init) => {
   const p = url ? early.get(url) : null;
   if (p) {
     early.delete(url);
-    return p;
+    return typeof p === "function" ? p() : p;
   }
   return nativeFetch(input, init);
 };
@@ -114,7 +151,7 @@ async function boot(msg) {
     const base = at(msg.pyodide);
     progress.total = msg.bytes || 0;
     // Everything the engine needs is requested now, side by side.
-    prefetch(base + "pyodide.asm.wasm");
+    prefetchWasm(base + "pyodide.asm.wasm", msg.wasmBytes || 0);
     prefetch(at(msg.stdlib));
     const engineBytes = bytesOf(prefetch(at(msg.engine)), "the engine archive");
     const game = msg.game;
