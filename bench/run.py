@@ -1,10 +1,12 @@
 """The edition's benchmark (`make bench`): prints one JSON object.
 
 - ``engine``: cycles of legal_moves + play + undo per second, per game, in CPython and in
-  Pyodide under Node (the engine archive the site ships, installed with unpackArchive);
-- ``browser``: the La Nivernaise chapter in headless Chromium: board visible and ready,
-  cold and warm, beside a bare ``loadPyodide()`` in the same browser; bytes transferred,
-  with and without the Pyodide runtime (bench/browser_bench.py);
+  Pyodide under Node (the runtime the site ships: compiled stdlib and engine archives), with
+  the boot times of a bare ``loadPyodide()`` and of that runtime under Node;
+- ``browser``: the boards in headless Chromium (bench/browser_bench.py): playable (first
+  move accepted) cold, warm and hot, beside a bare ``loadPyodide()`` in the same browser, and
+  the ratios; bytes by kind (runtime, stdlib, engine, site, chapter), cold and warm; long
+  tasks and pick-up times on the Empress at a 4x CPU slowdown; every chapter once;
 - ``scans``: bench/scans_bench.py's numbers, when that file is present;
 - ``verdicts``: per game, how fast and how often ``outcome_of`` judges the positions of
   random games (bench/verdict_bench.py);
@@ -29,7 +31,6 @@ import platform
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -45,19 +46,17 @@ import odds_bench
 import solver_bench
 import verdict_bench
 
-from build_scripts import engine_archive
+from build_scripts import pyodide_runtime
 
 
 def pyodide_engine(seconds: float) -> dict[str, Any]:
     node = shutil.which("node")
     if node is None or not (ROOT / "node_modules" / "pyodide").is_dir():
         return {"skipped": "needs node and node_modules/pyodide (npm ci)"}
-    with tempfile.TemporaryDirectory() as tmp:
-        archive = Path(tmp) / "engine.zip"
-        archive.write_bytes(engine_archive.archive_bytes())
-        r = subprocess.run([node, str(BENCH / "pyodide_bench.mjs"), str(archive),
-                            str(BENCH / "engine_bench.py"), str(seconds)],
-                           cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
+    runtime = pyodide_runtime.compiled().folder
+    r = subprocess.run([node, str(BENCH / "pyodide_bench.mjs"), str(runtime),
+                        str(BENCH / "engine_bench.py"), str(seconds)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
     if r.returncode != 0:
         return {"error": r.stderr.strip()[-2000:]}
     return dict(json.loads(r.stdout.strip().splitlines()[-1]))
@@ -72,8 +71,9 @@ def engine_section(seconds: float) -> dict[str, Any]:
                          if "games" in pyo else pyo),
         "unit": "cycles of legal_moves + play + undo per second",
     }
-    if "boot_ms" in pyo:
-        out["pyodide_node_boot_ms"] = pyo["boot_ms"]
+    for key in ("bare_boot_ms", "boot_ms", "boot_and_engine_ms"):
+        if key in pyo:
+            out[f"pyodide_node_{key}"] = pyo[key]
     return out
 
 
@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         out["engine"] = engine_section(0.5 if args.quick else 2.0)
     if "browser" in parts:
         import browser_bench
-        out["browser"] = browser_bench.run(1 if args.quick else 3)
+        out["browser"] = browser_bench.run(1 if args.quick else 3, every_chapter=not args.quick)
     if "scans" in parts:
         s = scans_section()
         if s is not None:

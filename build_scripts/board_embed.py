@@ -74,16 +74,40 @@ def shortcut(key: str) -> str:
 
 
 class Runtime:
-    """The paths the board's worker needs, relative to the site root."""
+    """What the board's worker needs: paths relative to the site root (the Pyodide folder,
+    the standard library, the engine's shared archive, each game's archive and module), the
+    lock file's ``info``, and the size of each file the worker downloads (uncompressed,
+    ``wasm`` for Pyodide's WebAssembly) for its progress."""
 
-    def __init__(self, pyodide: str, archive: str) -> None:
+    def __init__(self, pyodide: str, archive: str, stdlib: str = "",
+                 games: dict[str, tuple[str, str]] | None = None,
+                 lock: dict[str, str] | None = None, sizes: dict[str, int] | None = None) -> None:
         self.pyodide = pyodide
         self.archive = archive
+        self.stdlib = stdlib
+        self.games = games or {}
+        self.lock = lock or {}
+        self.sizes = sizes or {}
 
     @classmethod
     def current(cls) -> Runtime:
-        name, _ = engine_archive.current_archive()
-        return cls(pyodide_runtime.runtime_path(), name)
+        rt = pyodide_runtime.current()
+        arch = engine_archive.current_archives()
+        games = {slug: (arch.game(slug), module) for slug, module in arch.game_module.items()}
+        sizes = {"wasm": rt.wasm_size, rt.stdlib: len(rt.stdlib_data)}
+        sizes.update({name: len(data) for name, data in arch.files.values()})
+        return cls(rt.pyodide, arch.shared, rt.stdlib, games, rt.lock_info, sizes)
+
+    def config(self, slug: str) -> dict[str, Any]:
+        """The worker's boot settings for a board of the game ``slug`` (``data-runtime``)."""
+        game = self.games.get(slug)
+        files = ["wasm", self.stdlib, self.archive] + ([game[0]] if game else [])
+        return {
+            "pyodide": self.pyodide, "stdlib": self.stdlib, "engine": self.archive,
+            "game": {"archive": game[0], "module": game[1]} if game else None,
+            "lock": self.lock, "bytes": sum(self.sizes.get(f, 0) for f in files),
+            "wasmBytes": self.sizes.get("wasm", 0),
+        }
 
 
 def _game_class(slug: str, where: str) -> type[engine.Game]:
@@ -150,6 +174,7 @@ def board_html(attrs: dict[str, str], runtime: Runtime, board_id: str, where: st
         f'<div class="cadogan-board" id="{_e("board-" + board_id)}" data-game="{_e(slug)}"'
         f' data-board="{_e(board_id)}" data-deal="{deal}" data-engine="static"'
         f' data-pyodide="{_e(runtime.pyodide)}" data-engine-archive="{_e(runtime.archive)}"'
+        f" data-runtime='{_json_attribute(runtime.config(slug))}'"
         f" data-initial='{_json_attribute(initial)}'"
         f' role="region" aria-label="{_e(label)}">'
         + _fallback(cls, diagram) +
@@ -294,3 +319,62 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
     if not diagram.endswith("/"):
         diagram += "/"
     return transform(html_text, runtime, where, script, diagram)
+
+
+# ---- the page's head: the engine starts while the page is still arriving -----------------
+
+#: The board's modules, relative to ``docs/`` (preloaded from the head).
+BOARD_MODULES_DIR = "assets/javascripts/board"
+WORKER_SCRIPT = "assets/javascripts/board-worker.mjs"
+
+#: Starts the tab's engine worker from the head of a page with a board, before the page's
+#: text and the board's modules have arrived; ``engine-client.js`` adopts it (with the
+#: messages it sent meanwhile). Once per tab: a worker already running is kept.
+_HEAD_SCRIPT = (
+    "(function(){if(window.__cadoganEngine||!window.Worker)return;try{"
+    "var r=new URL(ROOT,location.href).href,c=CONFIG;"
+    "var w=new Worker(new URL(WORKER,r),{type:\"module\",name:\"cadogan-engine\"});"
+    "var e=window.__cadoganEngine={worker:w,startedAt:performance.now(),messages:[],"
+    "game:c.game&&c.game.archive};"
+    "w.onmessage=function(m){e.messages.push(m.data)};"
+    "w.onerror=function(m){e.error=m.message||\"error\"};"
+    "var b={type:\"boot\",root:r};for(var k in c)b[k]=c[k];w.postMessage(b)"
+    "}catch(x){}})();"
+)
+
+
+def _js(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+
+
+def head_html(runtime: Runtime, slug: str, root: str, modules: list[str]) -> str:
+    """What a page with a board of ``slug`` gets in its head: the script that starts the
+    engine, and module preloads of the board's scripts (``root``: the site root relative to
+    the page, with a final slash; ``modules``: paths relative to the site root)."""
+    script = (_HEAD_SCRIPT.replace("ROOT", _js(root)).replace("WORKER", _js(WORKER_SCRIPT))
+              .replace("CONFIG", _js(runtime.config(slug))))
+    links = "".join(f'<link rel="modulepreload" href="{_e(root + m)}">' for m in modules)
+    return f"<script>{script}</script>{links}"
+
+
+_CHARSET_RE = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
+_FIRST_BOARD_RE = re.compile(r'<div class="cadogan-board"[^>]*\bdata-game="([^"]+)"')
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    m = _FIRST_BOARD_RE.search(output)
+    if m is None or "</head>" not in output:
+        return output
+    runtime = _runtime or Runtime.current()
+    script = get_relative_url(BOARD_SCRIPT, page.url)
+    root = script[: -len(BOARD_SCRIPT)]
+    docs = Path(config["docs_dir"])
+    modules = [BOARD_SCRIPT] + sorted(
+        f"{BOARD_MODULES_DIR}/{p.name}" for p in (docs / BOARD_MODULES_DIR).glob("*.js"))
+    head = head_html(runtime, html.unescape(m.group(1)), root, modules)
+    # First in the head (after the character set): the worker's request goes out before the
+    # page's styles and scripts are even asked for.
+    charset = _CHARSET_RE.search(output)
+    if charset is not None and charset.start() < output.index("</head>"):
+        return output[:charset.end()] + head + output[charset.end():]
+    return output.replace("</head>", head + "</head>", 1)

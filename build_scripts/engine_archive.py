@@ -1,75 +1,91 @@
-"""Build hook: ship the ``engine`` package to the browser as one zip archive.
+"""Build hook: ship the ``engine`` package to the browser, compiled, one archive per game.
 
-The archive holds ``engine/*.py`` (no caches), entries sorted and stamped with a fixed
-time, so the same sources always give the same bytes. Its name carries the first 12 hex
-digits of its SHA-256 (``assets/engine/engine-<hash>.zip``): a new engine is a new name,
-so browsers may cache it for ever. The worker installs it with ``pyodide.unpackArchive``.
+The engine's modules come compiled to ``.pyc`` by Pyodide's own Python and packed in zips
+(deflated, entries sorted, a fixed time) by the same run that compiles the standard library
+(``pyodide_runtime.py``, ``pyodide_compile.py``); this names them by content and writes them:
+
+- ``assets/engine/engine-<sha256[:12]>.zip``: what every game shares (the package, ``core``,
+  ``web``, ...: every module that is not a game's);
+- ``assets/engine/<module>-<sha256[:12]>.zip``: one game's module (and any engine module only
+  it imports), e.g. ``empress-…zip`` for The Empress of India.
+
+A chapter downloads the shared archive and its own game's; a new engine is a new name, so
+browsers may cache them for ever. The worker unpacks them with ``pyodide.unpackArchive`` into
+a folder on ``sys.path`` (``pyodide_compile.ENGINE_DIR``).
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
-import zipfile
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from build_scripts import pyodide_compile, pyodide_runtime
+
 ROOT = Path(__file__).resolve().parent.parent
-#: 1980-01-01 00:00:00, the earliest time a zip entry can hold.
-FIXED_TIME = (1980, 1, 1, 0, 0, 0)
+SHARED = pyodide_compile.SHARED
 
 
-def engine_files(root: Path = ROOT) -> list[Path]:
-    pkg = root / "engine"
-    return sorted(p for p in pkg.rglob("*.py") if "__pycache__" not in p.parts)
+def archive_name(group: str, data: bytes) -> str:
+    """An archive's path in the site, relative to the site root."""
+    return f"assets/engine/{group}-{hashlib.sha256(data).hexdigest()[:12]}.zip"
 
 
-def archive_bytes(root: Path = ROOT) -> bytes:
-    """The zip of the engine package, deterministic."""
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as zf:
-        for path in engine_files(root):
-            name = path.relative_to(root).as_posix()
-            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            info.create_system = 3
-            zf.writestr(info, path.read_bytes(), compresslevel=9)
-    return buf.getvalue()
+@dataclass(frozen=True)
+class Archives:
+    """The engine's archives of one build: by group (``engine`` and each game module), their
+    path in the site and bytes; and each game's module, by slug."""
+
+    files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    game_module: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def shared(self) -> str:
+        return self.files[SHARED][0]
+
+    def game(self, slug: str) -> str:
+        """The path of the archive of the game ``slug``."""
+        return self.files[self.game_module[slug]][0]
 
 
-def archive_name(data: bytes) -> str:
-    """The archive's path in the site, relative to the site root."""
-    return f"assets/engine/engine-{hashlib.sha256(data).hexdigest()[:12]}.zip"
+def make_archives(root: Path = ROOT) -> Archives:
+    compiled = pyodide_runtime.compiled(root)
+    files = {group: (archive_name(group, data), data)
+             for group, data in compiled.engine_archives().items()}
+    return Archives(files, dict(compiled.manifest["game_modules"]))
 
 
-def current_archive(root: Path = ROOT) -> tuple[str, bytes]:
-    """The archive of this build: made once when the build starts (``on_config``), so the
-    name embedded in the pages and the file written at the end always agree, even if the
+def current_archives(root: Path = ROOT) -> Archives:
+    """The archives of this build: made once when the build starts (``on_config``), so the
+    names embedded in the pages and the files written at the end always agree, even if the
     sources change during the build. Outside a build, made afresh."""
     shared = _shared()
     if shared._build is not None and root == ROOT:
-        built: tuple[str, bytes] = shared._build
+        built: Archives = shared._build
         return built
-    data = archive_bytes(root)
-    return archive_name(data), data
+    return make_archives(root)
 
 
-def write_archive(site_dir: Path, root: Path = ROOT) -> Path:
-    """Write the archive into the built site (removing older engine archives)."""
-    name, data = current_archive(root)
-    target = site_dir / name
-    target.parent.mkdir(parents=True, exist_ok=True)
-    for old in target.parent.glob("engine-*.zip"):
-        if old != target:
+def write_archives(site_dir: Path, root: Path = ROOT) -> list[Path]:
+    """Write the archives into the built site (removing older engine archives)."""
+    archives = current_archives(root)
+    out = [site_dir / name for name, _ in archives.files.values()]
+    folder = site_dir / "assets" / "engine"
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.zip"):
+        if old not in out:
             old.unlink()
-    target.write_bytes(data)
-    return target
+    for name, data in archives.files.values():
+        target = site_dir / name
+        if not (target.is_file() and target.read_bytes() == data):
+            target.write_bytes(data)
+    return out
 
 
-#: The archive of the build in progress (set on the package module, which every hook shares:
-#: mkdocs loads each hook file as a separate module).
-_build: tuple[str, bytes] | None = None
+#: The archives of the build in progress (set on the package module, which every hook
+#: shares: mkdocs loads each hook file as a separate module).
+_build: Archives | None = None
 
 
 def _shared() -> Any:
@@ -82,11 +98,10 @@ def _shared() -> Any:
 def on_config(config: Any) -> Any:
     shared = _shared()
     shared._build = None
-    data = archive_bytes()
-    shared._build = (archive_name(data), data)
+    shared._build = make_archives()
     return config
 
 
 def on_post_build(config: Any) -> None:
-    write_archive(Path(config["site_dir"]))
+    write_archives(Path(config["site_dir"]))
     _shared()._build = None

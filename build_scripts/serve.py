@@ -36,7 +36,8 @@ MIME_TYPES = {
     ".woff2": "font/woff2",
 }
 
-IMMUTABLE_PREFIXES = ("/assets/pyodide/v", "/assets/engine/engine-")
+#: Versioned (Pyodide) or content-named (our runtime and engine archives) files.
+IMMUTABLE_PREFIXES = ("/assets/pyodide/v", "/assets/engine/")
 #: Worth compressing (zip, webp, png are compressed already).
 COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".xml", ".txt", "/")
 
@@ -122,7 +123,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         # as a real host should. Everything else is revalidated, so a rebuild is seen at once.
         path = self.path.split("?", 1)[0]
         if path.startswith(IMMUTABLE_PREFIXES) or "/assets/pyodide/v" in path or (
-                "/assets/engine/engine-" in path):
+                "/assets/engine/" in path):
             self.send_header("Cache-Control", "public, max-age=31536000, immutable")
         else:
             self.send_header("Cache-Control", "no-cache")

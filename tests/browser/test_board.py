@@ -24,12 +24,13 @@ READY = f"{BOARD}[data-engine='ready']"
 STORE = f"cadogan:game:{SLUG}"
 BOOT_TIMEOUT = 90_000
 
-# Recorded before any of the page's scripts run: what was on screen at DOMContentLoaded.
+# Recorded before any of the page's scripts run: what was on screen once the table's first
+# draw was complete (a large table is drawn over a few frames), and when.
 AT_DCL = """
 window.__atDCL = null;
-document.addEventListener('DOMContentLoaded', () => {
+const snapshot = () => {
   const b = document.querySelector('.cadogan-board');
-  window.__atDCL = b ? {
+  return b ? {
     cards: b.querySelectorAll('.cb-card').length,
     faceUp: b.querySelectorAll('.cb-card:not(.cb-back)').length,
     embedded: JSON.parse(b.getAttribute('data-initial')).view,
@@ -37,7 +38,11 @@ document.addEventListener('DOMContentLoaded', () => {
     ready: b.getAttribute('data-engine') === 'ready',
     t: performance.now(),
   } : {cards: -1};
-});
+};
+new MutationObserver((list, mo) => {
+  const t = document.querySelector('.cadogan-board .cb-table[data-complete="1"]');
+  if (t && window.__atDCL === null) { window.__atDCL = snapshot(); mo.disconnect(); }
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-complete']});
 """
 
 

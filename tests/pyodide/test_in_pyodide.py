@@ -1,5 +1,8 @@
-"""The engine's tests, run again inside real Pyodide (Python 3.14) under Node, and the same
-deals checked to come out identical in CPython and in Pyodide."""
+"""The engine's tests, run again inside real Pyodide (Python 3.14) under Node, in the runtime
+the site ships (the compiled standard library and engine archives of the build), and the
+same deals checked to come out identical in CPython and in Pyodide; first, in that runtime
+alone, every module the engine imports is imported and every game played, so that a module
+the compiled standard library lacks fails here, not in a reader's browser."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from build_scripts import pyodide_runtime
 from tests.engine.test_core import deal_fingerprint
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,8 +43,19 @@ def pyodide_run() -> subprocess.CompletedProcess[str]:
         pytest.fail("node is not installed: the engine must be tested in Pyodide")
     if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
         pytest.fail("node_modules/pyodide is missing: run `npm ci`")
-    return subprocess.run(["node", str(RUNNER), str(_wheels())], cwd=ROOT,
+    runtime = pyodide_runtime.compiled().folder  # the bytes the site ships
+    return subprocess.run(["node", str(RUNNER), str(runtime), str(_wheels())], cwd=ROOT,
                           capture_output=True, text=True, timeout=900)
+
+
+def test_the_shipped_runtime_imports_everything_the_engine_needs(
+        pyodide_run: subprocess.CompletedProcess[str]) -> None:
+    out = pyodide_run.stdout + pyodide_run.stderr
+    assert "IMPORTS OK" in pyodide_run.stdout, out[-4000:]
+    assert "WATCH OK" in pyodide_run.stdout, out[-4000:]  # the watch sees the engine's imports
+    needed = [ln for ln in pyodide_run.stdout.splitlines() if ln.startswith("ENGINE NEEDED")]
+    assert not needed, ("the engine imported modules the shipped runtime lacks (add them to "
+                        f"what build_scripts/pyodide_compile.py exercises): {needed}")
 
 
 def test_engine_suite_passes_in_pyodide(pyodide_run: subprocess.CompletedProcess[str]) -> None:

@@ -26,3 +26,23 @@ def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
     assert not changed, changed
     # the build date comes from SOURCE_DATE_EPOCH, not from the clock
     assert "<lastmod>2023-11-14</lastmod>" in (one / "sitemap.xml").read_text(encoding="utf-8")
+
+
+def test_the_compiled_runtime_is_byte_identical_from_scratch(tmp_path: Path) -> None:
+    """The compiled standard library and engine archives (made with Pyodide under Node, then
+    cached) come out byte for byte the same from two runs that share nothing, and the same
+    as what the cache holds: a clean clone builds the bytes this machine ships."""
+    from build_scripts import pyodide_runtime
+
+    one = pyodide_runtime.compile_into(tmp_path / "one")
+    two = pyodide_runtime.compile_into(tmp_path / "two")
+    cached = pyodide_runtime.compiled()
+
+    def files(c: pyodide_runtime.Compiled) -> dict[str, bytes]:
+        return {p.relative_to(c.folder).as_posix(): p.read_bytes()
+                for p in sorted(c.folder.rglob("*")) if p.is_file()}
+
+    a, b = files(one), files(two)
+    assert sorted(a) == sorted(b) and "stdlib.zip" in a and "engine/engine.zip" in a
+    assert [n for n in a if a[n] != b[n]] == []
+    assert files(cached) == a

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import importlib.util
 import io
 import json
 import re
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from build_scripts import board_embed, engine_archive, pyodide_runtime
+from build_scripts import board_embed, engine_archive, pyodide_compile, pyodide_runtime
 
 ROOT = Path(__file__).resolve().parents[2]
 SLUG = "la-nivernaise"
@@ -23,17 +24,78 @@ SLUG = "la-nivernaise"
 
 # ---- Pyodide runtime ------------------------------------------------------------------
 
-def test_runtime_copies_exactly_the_five_files(tmp_path: Path) -> None:
+def _have_pyodide() -> None:
     if not (ROOT / "node_modules" / "pyodide" / "package.json").is_file():
         pytest.skip("node_modules/pyodide is not installed")
+
+
+def test_runtime_ships_three_distribution_files_and_our_stdlib(tmp_path: Path) -> None:
+    _have_pyodide()
     written = pyodide_runtime.copy_runtime(tmp_path)
     version = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
     dest = tmp_path / "assets" / "pyodide" / f"v{version}"
-    assert sorted(p.name for p in dest.iterdir()) == sorted(pyodide_runtime.RUNTIME_FILES)
-    assert sorted(written) == sorted(dest / n for n in pyodide_runtime.RUNTIME_FILES)
-    for n in pyodide_runtime.RUNTIME_FILES:
+    rt = pyodide_runtime.current()
+    names = sorted(p.name for p in dest.iterdir())
+    assert names == sorted([*pyodide_runtime.DIST_FILES, rt.stdlib.rsplit("/", 1)[1]])
+    assert sorted(written) == sorted(tmp_path / n for n in
+                                     [rt.pyodide + f for f in pyodide_runtime.DIST_FILES]
+                                     + [rt.stdlib])
+    for n in pyodide_runtime.DIST_FILES:
         assert (dest / n).read_bytes() == (ROOT / "node_modules/pyodide" / n).read_bytes()
+    # neither the distribution's sources nor its lock file: ours replace them
+    assert not (dest / "python_stdlib.zip").exists() and not (dest / "pyodide-lock.json").exists()
     assert pyodide_runtime.runtime_path() == f"assets/pyodide/v{version}/"
+    assert re.fullmatch(rf"assets/pyodide/v{re.escape(version)}/stdlib-[0-9a-f]{{12}}\.zip",
+                        rt.stdlib)
+    assert rt.stdlib == pyodide_runtime.stdlib_name(rt.stdlib_data)
+    assert rt.lock_info["abi_version"] and rt.lock_info["python"].startswith("3.")
+
+
+def test_compiled_stdlib_holds_only_bytecode_of_what_the_engine_needs() -> None:
+    _have_pyodide()
+    rt = pyodide_runtime.current()
+    manifest = pyodide_runtime.compiled().manifest
+    with zipfile.ZipFile(io.BytesIO(rt.stdlib_data)) as zf:
+        infos = zf.infolist()
+    names = [i.filename for i in infos]
+    assert names == sorted(names) and all(n.endswith(".pyc") for n in names)
+    assert names == [f + "c" for f in manifest["stdlib_files"]]
+    assert all(i.date_time == (1980, 1, 1, 0, 0, 0) for i in infos)
+    assert all(i.compress_type == zipfile.ZIP_DEFLATED for i in infos)
+    # what Pyodide needs to boot and the engine imports, and not the rest of the library
+    for needed in ("json/__init__.pyc", "dataclasses.pyc", "enum.pyc", "heapq.pyc",
+                   "_pyodide/_base.pyc", "encodings/cp437.pyc"):
+        assert needed in names, needed
+    for absent in ("unittest/__init__.pyc", "pydoc.pyc", "tkinter/__init__.pyc", "doctest.pyc"):
+        assert absent not in names, absent
+    # smaller than the distribution's sources
+    assert len(rt.stdlib_data) < (ROOT / "node_modules/pyodide/python_stdlib.zip").stat().st_size
+
+
+def test_pyc_header_is_unchecked_hash_of_pyodides_python() -> None:
+    _have_pyodide()
+    rt = pyodide_runtime.current()
+    magic = bytes.fromhex(pyodide_runtime.compiled().manifest["magic"])
+    with zipfile.ZipFile(io.BytesIO(rt.stdlib_data)) as zf:
+        data = zf.read("json/__init__.pyc")
+    assert data[:4] == magic
+    assert int.from_bytes(data[4:8], "little") == 1  # hash-based, not checked against a source
+
+
+def test_docstrings_go_and_code_stays() -> None:
+    src = b'"""Module doc."""\nfrom __future__ import annotations\n\n' \
+        b'def f():\n    """Only a docstring."""\n\nclass C:\n    """Doc."""\n    x = 1\n' \
+        b'    def g(self):\n        """Doc."""\n        assert self.x == 1\n        return 2\n'
+    tree = pyodide_compile._NoDocstrings().visit(__import__("ast").parse(src))
+    ns: dict[str, object] = {}
+    exec(compile(tree, "m.py", "exec"), ns)  # noqa: S102 - our own test source
+    assert ns.get("__doc__") is None and ns["f"].__doc__ is None  # type: ignore[attr-defined]
+    assert ns["C"]().g() == 2  # type: ignore[operator]
+    # the pyc of it starts with the running interpreter's magic number and an unchecked hash
+    data = pyodide_compile.pyc(src, "/lib/x/m.py")
+    assert data[:4] == importlib.util.MAGIC_NUMBER and data[4:8] == b"\1\0\0\0"
+    assert data[8:16] == importlib.util.source_hash(src)
+    assert b"Only a docstring" not in data and b"Module doc" not in data
 
 
 def test_runtime_missing_node_modules_is_a_clear_error(tmp_path: Path) -> None:
@@ -43,49 +105,69 @@ def test_runtime_missing_node_modules_is_a_clear_error(tmp_path: Path) -> None:
     fake.mkdir(parents=True)
     (fake / "package.json").write_text('{"version": "1.2.3"}')
     (fake / "pyodide.mjs").write_text("")
-    with pytest.raises(Exception, match="pyodide.asm.wasm"):
-        pyodide_runtime.copy_runtime(tmp_path / "site", root=tmp_path)
+    with pytest.raises(Exception, match="python_stdlib.zip"):
+        pyodide_runtime.compile_into(tmp_path / "out", root=tmp_path)
 
 
-# ---- engine archive -------------------------------------------------------------------
+# ---- engine archives ------------------------------------------------------------------
 
-def test_engine_archive_is_deterministic_and_complete() -> None:
-    a = engine_archive.archive_bytes()
-    b = engine_archive.archive_bytes()
-    assert a == b
-    name = engine_archive.archive_name(a)
-    assert name == f"assets/engine/engine-{hashlib.sha256(a).hexdigest()[:12]}.zip"
-    with zipfile.ZipFile(io.BytesIO(a)) as zf:
-        names = zf.namelist()
-        assert names == sorted(names)
-        expected = sorted(p.relative_to(ROOT).as_posix()
-                          for p in (ROOT / "engine").rglob("*.py")
-                          if "__pycache__" not in p.parts)
-        assert names == expected
-        assert "engine/__init__.py" in names and "engine/web.py" in names
-        assert all(i.date_time == (1980, 1, 1, 0, 0, 0) for i in zf.infolist())
-        assert zf.read("engine/web.py") == (ROOT / "engine/web.py").read_bytes()
+def test_engine_goes_in_a_shared_archive_and_one_per_game() -> None:
+    groups = pyodide_compile.groups(ROOT)
+    modules = pyodide_compile.game_modules(ROOT)
+    assert set(modules) == set(engine.GAMES)
+    for slug, cls in engine.GAMES.items():
+        assert cls.__module__ == f"engine.{modules[slug]}"
+    shared = set(groups["engine"])
+    assert {"engine/__init__.pyc", "engine/core.pyc", "engine/web.pyc"} <= shared
+    everything = sorted(p.relative_to(ROOT).as_posix() + "c"
+                        for p in (ROOT / "engine").glob("*.py"))
+    assert sorted(n for names in groups.values() for n in names) == everything  # each once
+    for module in set(modules.values()):
+        assert groups[module] == [f"engine/{module}.pyc"]
 
 
-def test_engine_archive_changes_with_the_sources(tmp_path: Path) -> None:
+def test_engine_archives_are_named_by_content_and_hold_compiled_modules() -> None:
+    _have_pyodide()
+    arch = engine_archive.current_archives()
+    assert arch.shared.startswith("assets/engine/engine-")
+    for group, (name, data) in arch.files.items():
+        assert name == f"assets/engine/{group}-{hashlib.sha256(data).hexdigest()[:12]}.zip"
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            names = zf.namelist()
+            assert names == sorted(names) and all(n.endswith(".pyc") for n in names)
+            assert all(i.date_time == (1980, 1, 1, 0, 0, 0) for i in zf.infolist())
+    assert re.fullmatch(r"assets/engine/empress-[0-9a-f]{12}\.zip",
+                        arch.game("the-empress-of-india"))
+
+
+def test_engine_archives_change_with_the_sources(tmp_path: Path) -> None:
+    _have_pyodide()
+    before = engine_archive.current_archives()
     shutil.copytree(ROOT / "engine", tmp_path / "engine",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    first = engine_archive.archive_bytes(tmp_path)
-    (tmp_path / "engine" / "__pycache__").mkdir(exist_ok=True)
-    (tmp_path / "engine" / "__pycache__" / "x.py").write_text("ignored")
-    assert engine_archive.archive_bytes(tmp_path) == first
-    with (tmp_path / "engine" / "web.py").open("a") as f:
+    shutil.copytree(ROOT / "node_modules" / "pyodide", tmp_path / "node_modules" / "pyodide")
+    with (tmp_path / "engine" / "empress.py").open("a") as f:
         f.write("\n# changed\n")
-    second = engine_archive.archive_bytes(tmp_path)
-    assert engine_archive.archive_name(second) != engine_archive.archive_name(first)
-    out = engine_archive.write_archive(tmp_path / "site", tmp_path)
-    assert out.read_bytes() == second
-    assert [p.name for p in (tmp_path / "site/assets/engine").iterdir()] == [out.name]
+    key = pyodide_runtime.build_key(tmp_path)
+    assert key != pyodide_runtime.build_key(ROOT)
+    after = engine_archive.make_archives(tmp_path)
+    assert after.game("the-empress-of-india") != before.game("the-empress-of-india")
+    assert after.shared == before.shared  # the other archives keep their names
+    assert after.game("la-nivernaise") == before.game("la-nivernaise")
+    out = engine_archive.write_archives(tmp_path / "site", tmp_path)
+    assert sorted(p.name for p in (tmp_path / "site/assets/engine").iterdir()) == sorted(
+        p.name for p in out)
 
 
 # ---- board markup ---------------------------------------------------------------------
 
-RUNTIME = board_embed.Runtime("assets/pyodide/v9.9.9/", "assets/engine/engine-0123456789ab.zip")
+RUNTIME = board_embed.Runtime(
+    "assets/pyodide/v9.9.9/", "assets/engine/engine-0123456789ab.zip",
+    "assets/pyodide/v9.9.9/stdlib-0123456789ab.zip",
+    {SLUG: ("assets/engine/nivernaise-0123456789ab.zip", "nivernaise")},
+    {"abi_version": "2026_0"},
+    {"wasm": 1000, "assets/pyodide/v9.9.9/stdlib-0123456789ab.zip": 200,
+     "assets/engine/engine-0123456789ab.zip": 30, "assets/engine/nivernaise-0123456789ab.zip": 4})
 
 
 class _Attrs(HTMLParser):
@@ -97,6 +179,14 @@ class _Attrs(HTMLParser):
         d = dict(attrs)
         if "data-initial" in d:
             self.boards.append(d)
+
+
+def _runtime_config(page: str) -> dict:
+    p = _Attrs()
+    p.feed(page)
+    text = p.boards[0]["data-runtime"]
+    assert text is not None
+    return json.loads(text)
 
 
 def _initial(page: str) -> dict:
@@ -116,6 +206,11 @@ def test_board_placeholder_becomes_the_board() -> None:
     assert out.startswith("<p>Before</p>") and out.endswith("<p>After</p>")
     assert 'data-pyodide="assets/pyodide/v9.9.9/"' in out
     assert 'data-engine-archive="assets/engine/engine-0123456789ab.zip"' in out
+    assert _runtime_config(out) == {
+        "pyodide": "assets/pyodide/v9.9.9/", "stdlib": "assets/pyodide/v9.9.9/stdlib-0123456789ab.zip",
+        "engine": "assets/engine/engine-0123456789ab.zip",
+        "game": {"archive": "assets/engine/nivernaise-0123456789ab.zip", "module": "nivernaise"},
+        "lock": {"abi_version": "2026_0"}, "bytes": 1234, "wasmBytes": 1000}
     assert 'id="board-la-nivernaise"' in out and 'data-engine="static"' in out
     init = _initial(out)
     game = engine.new_game(SLUG, 1)
@@ -232,3 +327,48 @@ def test_every_chapter_placeholder_in_docs_transforms() -> None:
             if slug not in engine.GAMES:
                 pytest.fail(f"{md.name}: board or option for unregistered game {slug!r}")
             board_embed.transform(m.group(0), RUNTIME, md.name)
+
+
+def test_head_starts_the_engine_and_preloads_the_board() -> None:
+    head = board_embed.head_html(RUNTIME, SLUG, "../", ["assets/javascripts/board.js",
+                                                      "assets/javascripts/board/draw.js"])
+    m = re.fullmatch(r"<script>(.*)</script>(.*)", head, re.DOTALL)
+    assert m
+    script, links = m.groups()
+    assert "window.__cadoganEngine" in script and 'new URL("../",location.href)' in script
+    assert '"assets/javascripts/board-worker.mjs"' in script
+    assert json.dumps(RUNTIME.config(SLUG), separators=(",", ":")) in script
+    assert links == ('<link rel="modulepreload" href="../assets/javascripts/board.js">'
+                     '<link rel="modulepreload" href="../assets/javascripts/board/draw.js">')
+    # no way out of the script, whatever the settings hold
+    odd = board_embed.Runtime("a</script><b>/", "x", "y", {}, {"k": "</script>"}, {})
+    assert "</script>" not in board_embed.head_html(odd, SLUG, "", [])[len("<script>"):-len("</script>")]
+
+
+def test_only_pages_with_a_board_get_the_head(tmp_path: Path) -> None:
+    class Page:
+        url = "la-nivernaise/"
+
+    config = {"docs_dir": str(ROOT / "docs")}
+    plain = "<html><head><title>x</title></head><body><p>text</p></body></html>"
+    assert board_embed.on_post_page(plain, Page(), config) == plain
+    old = board_embed._runtime
+    board_embed._runtime = RUNTIME
+    try:
+        page = plain.replace("<p>text</p>", board_embed.transform(
+            f'<div class="cadogan-board" data-game="{SLUG}"></div>', RUNTIME))
+        out = board_embed.on_post_page(page, Page(), config)
+    finally:
+        board_embed._runtime = old
+    head = out[:out.index("</head>")]
+    assert head.count("<script>") == 1 and "__cadoganEngine" in head
+    # first in the head, right after the character set, when there is one
+    with_charset = page.replace("<head>", '<head><meta charset="utf-8">')
+    board_embed._runtime = RUNTIME
+    try:
+        out2 = board_embed.on_post_page(with_charset, Page(), config)
+    finally:
+        board_embed._runtime = old
+    assert out2.index('<meta charset="utf-8">') < out2.index("<script>") < out2.index("<title>")
+    assert '<link rel="modulepreload" href="../assets/javascripts/board.js">' in head
+    assert '<link rel="modulepreload" href="../assets/javascripts/board/controller.js">' in head

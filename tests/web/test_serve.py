@@ -22,6 +22,8 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, str]]:
     v = tmp_path / "assets" / "pyodide" / "v1.0"
     v.mkdir(parents=True)
     (v / "pyodide.mjs").write_text("export {};\n")
+    (tmp_path / "assets" / "engine").mkdir()
+    (tmp_path / "assets" / "engine" / "empress-0123456789ab.zip").write_bytes(b"PK\5\6" + b"\0" * 18)
     (tmp_path / "p.webp").write_bytes(b"RIFF....WEBP")
     server, base = serve_in_thread(tmp_path)
     yield tmp_path, base
@@ -55,6 +57,8 @@ def test_cache_headers(served: tuple[Path, str]) -> None:
     _, base = served
     _, h, _ = get(base + "assets/pyodide/v1.0/pyodide.mjs")
     assert "immutable" in h["cache-control"]
+    _, h, _ = get(base + "assets/engine/empress-0123456789ab.zip")
+    assert "immutable" in h["cache-control"] and "content-encoding" not in h
     _, h, _ = get(base + "a/")
     assert h["cache-control"] == "no-cache"
 

@@ -2,7 +2,7 @@
 // decides every rule; this keeps the game's history (including games replaced, which Undo
 // brings back), the message line, the switches, the statistics and the share link.
 
-import { call, getEngine } from "./engine-client.js";
+import { call, getEngine, onProgress } from "./engine-client.js";
 import { PAD, render } from "./draw.js";
 import { Help } from "./help.js";
 import { bindInput } from "./input.js";
@@ -38,7 +38,8 @@ export class Board {
     this.env = env;
     this.game = root.getAttribute("data-game");
     this.id = root.getAttribute("data-board") || this.game;
-    this.cfg = { pyodide: root.getAttribute("data-pyodide"), archive: root.getAttribute("data-engine-archive") };
+    this.cfg = { pyodide: root.getAttribute("data-pyodide"), archive: root.getAttribute("data-engine-archive"),
+      runtime: readRuntime(root) };
     this.parts = {};
     root.querySelectorAll("[data-cb]").forEach((e) => { this.parts[e.getAttribute("data-cb")] = e; });
     this.view = null;
@@ -96,6 +97,8 @@ export class Board {
     this.help = new Help(this);
     this.setEngineState("loading", LOADING);
     this.message("info", linked ? "Opening the game in the link when the engine is ready\u2026" : LOADING, true);
+    this.parts.message.setAttribute("data-line", "progress");
+    onProgress((p) => this.showProgress(p, linked));
     this.showStats();
     if (document.readyState === "loading") {
       document.addEventListener("DOMContentLoaded", () => this.syncOptions(), { once: true });
@@ -176,6 +179,25 @@ export class Board {
     if (this.parts.engine) this.parts.engine.textContent = text;
   }
 
+  /** The engine's start-up, step by step, on the message line (with the share of the
+   * download done) and, once a step, in the engine's status (a polite live region). */
+  showProgress(p, linked) {
+    if (this.ready || !this.root.isConnected || this.root.getAttribute("data-engine") !== "loading") return;
+    const step = PROGRESS[p.step] || PROGRESS.download;
+    if (this.parts.engine && this.parts.engine.textContent !== step.status) this.parts.engine.textContent = step.status;
+    const pct = p.total ? Math.min(100, Math.floor((100 * p.loaded) / p.total)) : null;
+    this.root.setAttribute("data-progress", p.step + (pct !== null ? " " + pct : ""));
+    const m = this.parts.message;
+    if (!m || m.getAttribute("data-line") !== "progress") return;  // the reader's message stays
+    const text = step.line + (p.step === "download" && pct !== null ? " " + pct + "\u00a0%." : "") +
+      (linked ? " The game in the link opens when it is ready." : " The board becomes playable when it is ready.");
+    this.message("info", text, true);
+    m.setAttribute("data-line", "progress");
+    if (p.step === "download" && pct !== null) {
+      m.appendChild(el("progress", "cb-progress", { max: "100", value: String(pct), "aria-hidden": "true" }));
+    }
+  }
+
   // ---------------------------------------------------------------- saving
   persist() {
     writeSave(this.id, { position: this.position, view: this.view, past: this.past, ahead: this.ahead });
@@ -240,6 +262,7 @@ export class Board {
     if (!m) return;
     m.className = "cb-message cb-" + kind;
     m.removeAttribute("data-rule");
+    m.removeAttribute("data-line");
     m.textContent = "";
     m.appendChild(el("p")).textContent = text;
     m.hidden = false;
@@ -296,15 +319,16 @@ export class Board {
     const table = this.parts.table;
     const active = document.activeElement;
     const hadFocus = !!(active && table.contains(active));
+    const avail = this.avail();
+    this.drawnWidth = avail;
     const { layout, keys } = render(table, this.view, {
-      avail: this.avail(), pick: this.pick, steps: this.steps, hints: this.prefs.hints,
-      keep: hadFocus && active.hasAttribute("data-key") ? active : null,
+      avail, pick: this.pick, steps: this.steps, hints: this.prefs.hints, cursor: this.cursor,
     });
     this.layout = layout;
     this.keys = keys;
     if (keys.indexOf(this.cursor) < 0) this.cursor = this.pick && keys.indexOf(pileOf(this.pick)) >= 0 ? pileOf(this.pick) : keys[0];
     const item = this.item(this.cursor);
-    if (item) item.setAttribute("tabindex", "0");
+    if (item && item.getAttribute("tabindex") !== "0") item.setAttribute("tabindex", "0");
     if (item && item !== document.activeElement &&
         (hadFocus || (this.active && (!active || active === document.body)))) {
       item.focus({ preventScroll: true });
@@ -317,13 +341,15 @@ export class Board {
   /** A table wider than the board starts scrolled to its cards (centred on them when they
    * fit), once per width: the reader's own scrolling is left alone after that. */
   firstScroll() {
+    // The width the table was drawn for (no reading of the page's layout here: after the
+    // table changed, that would lay the page out at once, in the same task).
     const s = this.parts.scroll, lay = this.layout;
     if (!s || !lay || this.printing) return;
-    const key = lay.arr.name + "/" + Math.round(s.clientWidth) + "/" + Math.round(lay.width);
+    const key = lay.arr.name + "/" + Math.round(this.drawnWidth) + "/" + Math.round(lay.width);
     if (this.scrollKey === key) return;
     this.scrollKey = key;
-    if (!lay.scrolls) { s.scrollLeft = 0; return; }
-    const span = lay.contentRight - lay.contentLeft, w = s.clientWidth;
+    if (!lay.scrolls) return;  // nothing to scroll: the browser keeps it at 0
+    const span = lay.contentRight - lay.contentLeft, w = this.drawnWidth;
     const want = span + 2 * PAD <= w ? (lay.contentLeft + lay.contentRight - w) / 2 : lay.contentLeft - PAD;
     s.scrollLeft = Math.max(0, Math.min(want, lay.width - w));
   }
@@ -347,8 +373,21 @@ export class Board {
     this.setCursor(key);
     const it = this.item(key);
     if (!it) return;
+    if (scroll) this.syncBarHeight();
     it.focus({ preventScroll: !scroll });
     if (scroll) it.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
+
+  /** The sticky bar's height, as the scroll margin of the table's items (--cb-bar-h on the
+   * board). Written only when it changed, and not as the message line grows and shrinks
+   * with every move: a custom property of the board restyles each of its cards. */
+  syncBarHeight() {
+    const bar = this.parts.bar;
+    const h = (bar ? bar.offsetHeight : 0) + "px";
+    if (this.barHeight !== h) {
+      this.barHeight = h;
+      this.root.style.setProperty("--cb-bar-h", h);
+    }
   }
 
   focusTable() {
@@ -360,8 +399,13 @@ export class Board {
     const s = this.parts.scroll, cue = this.parts.cue;
     if (!s || !cue) return;
     const wide = !this.printing && this.layout && this.layout.scrolls;
-    cue.hidden = !wide;
+    if (cue.hidden !== !wide) cue.hidden = !wide;
     this.root.classList.toggle("cb-wide", !!wide);
+    if (!wide) {  // no need to read the scroll position (and lay the page out for it)
+      s.classList.toggle("cb-more-left", false);
+      s.classList.toggle("cb-more-right", false);
+      return;
+    }
     const left = s.scrollLeft > 2, right = s.scrollLeft + s.clientWidth < s.scrollWidth - 2;
     s.classList.toggle("cb-more-left", !!wide && left);
     s.classList.toggle("cb-more-right", !!wide && right);
@@ -717,14 +761,18 @@ export class Board {
     const scroll = this.parts.scroll, bar = this.parts.bar;
     if (scroll) scroll.addEventListener("scroll", () => this.updateCue(), { passive: true });
     // The bar's height, so that whatever is scrolled into view on the table clears it.
-    const barHeight = () => root.style.setProperty("--cb-bar-h", (bar ? bar.offsetHeight : 0) + "px");
-    barHeight();
-    if (window.ResizeObserver && bar) new ResizeObserver(barHeight).observe(bar);
+    // Measured once by a ResizeObserver (which reports as the page is laid out anyway), then
+    // again only before the board scrolls an item into view: see syncBarHeight.
+    if (window.ResizeObserver && bar) {
+      const ro = new ResizeObserver(() => { this.syncBarHeight(); ro.disconnect(); });
+      ro.observe(bar);
+    } else {
+      this.syncBarHeight();
+    }
     if (window.ResizeObserver && scroll) {
-      let last = scroll.clientWidth;
+      // Drawn again when the board's width changes from the one its table was drawn at.
       new ResizeObserver(() => {
-        if (Math.abs(scroll.clientWidth - last) < 2 || !this.view) return;
-        last = scroll.clientWidth;
+        if (!this.view || this.printing || Math.abs(scroll.clientWidth - this.drawnWidth) < 2) return;
         window.requestAnimationFrame(() => this.draw());
       }).observe(scroll);
     }
@@ -781,6 +829,18 @@ export class Board {
     this.printing = on;
     this.draw();
   }
+}
+
+/** What each step of the engine's start-up says: in its status, and on the message line. */
+const PROGRESS = {
+  download: { status: "Engine loading: downloading\u2026", line: "Downloading the engine:" },
+  start: { status: "Engine loading: starting Python\u2026", line: "Starting the engine\u2026" },
+  engine: { status: "Engine loading: reading the rules\u2026", line: "Loading the rules\u2026" },
+};
+
+/** The board's runtime settings (JSON in data-runtime, written by the build). */
+function readRuntime(root) {
+  try { return JSON.parse(root.getAttribute("data-runtime")); } catch (e) { return null; }
 }
 
 /** The view with every card face down: a linked game's table before the engine has it. */

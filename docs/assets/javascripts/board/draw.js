@@ -133,28 +133,44 @@ function indexCorners(fan) {
   return { upright: ["tl"], turned: ["br"], column: false };
 }
 
-export function drawCard(card, fan) {
+/** Fill the card element `e` with the face of `card` (nothing for a face-down card). */
+function fillFace(e, card, fan) {
   const c = card.c;
-  if (c === null || c === undefined) return el("div", "cb-card cb-back", { "aria-hidden": "true" });
+  if (c === null || c === undefined) return;
   const p = cardParts(c);
-  const ce = el("div", "cb-card " + (p && p.red ? "cb-red" : "cb-black") + " cb-fan-" + fan, {
-    // The card's name as data, not a title: Material turns titles into tooltips of its own.
-    "aria-hidden": "true", "data-name": cardName(c) + (card.peek ? " (examined, not available)" : ""),
-  });
-  if (card.peek) ce.classList.add("cb-peek");
-  if (!p) { ce.textContent = c; return ce; }
+  if (!p) { e.textContent = c; return; }
   const corners = indexCorners(fan);
+  // One element an index: the rank as its text, the suit drawn by CSS from data-s (half the
+  // elements of a rank and a suit of their own: the Empress's 208 cards style and lay out
+  // twice as fast).
   const index = (corner, upright) => {
-    const ix = ce.appendChild(el("span", "cb-ix cb-" + corner + (upright ? "" : " cb-turned") +
-      (corners.column ? " cb-col" : "")));
-    ix.appendChild(el("b")).textContent = p.rank;
-    ix.appendChild(el("i")).textContent = p.symbol;
+    e.appendChild(el("span", "cb-ix cb-" + corner + (upright ? "" : " cb-turned") +
+      (corners.column ? " cb-col" : ""), { "data-s": p.symbol })).textContent = p.rank;
   };
   corners.upright.forEach((k) => index(k, true));
   corners.turned.forEach((k) => index(k, false));
   const court = "JQK".indexOf(p.rank) >= 0;
-  ce.appendChild(el("span", "cb-face" + (court ? " cb-court" : ""))).textContent = court ? p.rank : p.symbol;
-  if (card.peek) ce.appendChild(el("span", "cb-peek-mark")).textContent = "examined";
+  e.appendChild(el("span", "cb-face" + (court ? " cb-court" : ""))).textContent = court ? p.rank : p.symbol;
+  if (card.peek) e.appendChild(el("span", "cb-peek-mark")).textContent = "examined";
+}
+
+function cardClass(card, fan) {
+  const c = card.c;
+  if (c === null || c === undefined) return "cb-card cb-back";
+  const p = cardParts(c);
+  return "cb-card " + (p && p.red ? "cb-red" : "cb-black") + " cb-fan-" + fan + (card.peek ? " cb-peek" : "");
+}
+
+function cardNameOf(card) {
+  const c = card.c;
+  return c === null || c === undefined ? null : cardName(c) + (card.peek ? " (examined, not available)" : "");
+}
+
+/** A card on its own, as the table draws it. */
+export function drawCard(card, fan) {
+  // The card's name as data, not a title: Material turns titles into tooltips of its own.
+  const ce = el("div", cardClass(card, fan), { "aria-hidden": "true", "data-name": cardNameOf(card) });
+  fillFace(ce, card, fan);
   return ce;
 }
 
@@ -163,59 +179,150 @@ function actionLabel(view, move) {
   return null;
 }
 
-/** Put the freshly drawn `frag` in the table. The element `keep` (the focused item) is not
- * replaced but updated in place, so it never leaves the page: a focus that left with it
- * would come back without its keyboard ring. */
-function place(table, frag, keep) {
-  const key = keep && keep.parentNode === table ? keep.getAttribute("data-key") : null;
-  const twin = key ? Array.prototype.find.call(frag.childNodes, (n) => n.getAttribute && n.getAttribute("data-key") === key) : null;
-  if (!twin) {
-    table.textContent = "";
-    table.appendChild(frag);
-    return;
-  }
-  for (const child of Array.prototype.slice.call(table.childNodes)) if (child !== keep) child.remove();
-  for (const a of Array.prototype.slice.call(keep.attributes)) if (!twin.hasAttribute(a.name)) keep.removeAttribute(a.name);
-  for (const a of Array.prototype.slice.call(twin.attributes)) {
-    if (keep.getAttribute(a.name) !== a.value) keep.setAttribute(a.name, a.value);
-  }
-  keep.replaceChildren(...Array.prototype.slice.call(twin.childNodes));
-  let before = true;
-  for (const node of Array.prototype.slice.call(frag.childNodes)) {
-    if (node === twin) { before = false; continue; }
-    if (before) table.insertBefore(node, keep);
-    else table.appendChild(node);
+// ---- drawing: each item of the table is an element kept from one draw to the next (by its
+// key: a pile's id, a card's pile and place, a region's number), and only what changed in
+// it is written. A pick-up or a hover touches a few elements, not the 208 cards of the
+// Empress; a focused item stays in the page (and keeps its keyboard ring) while it exists.
+
+/** What the table holds: elements by key, with the last values written to each. */
+function memo(table) {
+  if (!table._cb) table._cb = { items: new Map() };
+  return table._cb;
+}
+
+// Classes and attributes are compared with the element's own (others write some: the
+// controller moves the tab stop); styles with what was written last (a browser reads back
+// lengths rounded).
+function setClass(e, cls) {
+  if (e.className !== cls) e.className = cls;
+}
+
+function setAttrs(e, attrs) {
+  for (const k in attrs) {
+    const v = attrs[k];
+    if (v === null || v === undefined) {
+      if (e.hasAttribute(k)) e.removeAttribute(k);
+    } else if (e.getAttribute(k) !== v) {
+      e.setAttribute(k, v);
+    }
   }
 }
 
-/** Draw the view into `table` (its focused item, `st.keep`, kept in place). `st`: {avail, pick, steps, cursor, hints}.
- * Returns the layout and the keys of the table's focusable items, in drawing order. */
+const STYLE_PROPS = ["left", "top", "width", "height", "zIndex", "transform", "transformOrigin"];
+
+function setStyle(e, style) {
+  const had = e._cbStyle || {};
+  for (const k of STYLE_PROPS) {
+    const v = style[k] === undefined ? "" : style[k];
+    if ((had[k] === undefined ? "" : had[k]) !== v) e.style[k] = v;
+  }
+  e._cbStyle = style;
+}
+
+function px(n) { return n + "px"; }
+
+/** New elements made in one frame, counted in cards (a pile, a region or a hit box counts a
+ * quarter): a large table's first draw is spread over a few frames, each a short task (the
+ * Empress's 208 cards in five), rather than one long one. Changes to elements that exist
+ * are always written at once. */
+const NEW_PER_FRAME = 48;
+
+/** Make the table's children exactly `specs` (in that order), reusing the element of each
+ * key and writing only what differs. A spec: {key, tag, cls, attrs, style, content, weight,
+ * fill(e)} (`fill` makes the element's inside when its `content` signature changes). The
+ * table says `data-complete="1"` once every element is there. */
+function reconcile(table, specs) {
+  const m = memo(table);
+  m.specs = specs;
+  if (m.frame) {
+    window.cancelAnimationFrame(m.frame);
+    m.frame = 0;
+  }
+  pass(table, m, true);
+}
+
+/** One pass over the specs: every element brought up to date (`all`), or only the new ones
+ * made (a later frame of a first draw: the others may have changed since, the tab stop for
+ * one). */
+function pass(table, m, all) {
+  const next = new Map();
+  let at = table.firstChild, made = 0, waiting = false;
+  for (const sp of m.specs) {
+    let e = m.items.get(sp.key);
+    if (e && e.tagName !== sp.tag) e = null;
+    if (!e) {
+      if (made >= NEW_PER_FRAME) { waiting = true; continue; }
+      made += sp.weight;
+      e = document.createElement(sp.tag);
+    } else if (!all) {
+      next.set(sp.key, e);
+      if (e === at) at = at.nextSibling;
+      else table.insertBefore(e, at);
+      continue;
+    }
+    setClass(e, sp.cls);
+    setAttrs(e, sp.attrs);
+    setStyle(e, sp.style);
+    if (e._cbContent !== sp.content) {
+      if (e._cbContent !== undefined) e.textContent = "";
+      sp.fill(e);
+      e._cbContent = sp.content;
+    }
+    next.set(sp.key, e);
+    if (e === at) at = at.nextSibling;
+    else table.insertBefore(e, at);
+  }
+  while (at) {
+    const gone = at;
+    at = at.nextSibling;
+    gone.remove();
+  }
+  m.items = next;
+  const complete = waiting ? "0" : "1";
+  if (table.getAttribute("data-complete") !== complete) table.setAttribute("data-complete", complete);
+  if (waiting) {
+    m.frame = window.requestAnimationFrame(() => {
+      m.frame = 0;
+      pass(table, m, false);
+    });
+  }
+}
+
+function setTableStyle(table, prop, value) {
+  if (table.style.getPropertyValue(prop) !== value) table.style.setProperty(prop, value);
+}
+
+/** Draw the view into `table` (elements kept from the last draw, only changes written). `st`:
+ * {avail, pick, steps, cursor, hints}. Returns the layout and the keys of the table's
+ * focusable items, in drawing order. */
 export function render(table, view, st) {
   const lay = layout(view, st.avail);
   const { cw, ch, slot, dx, dy } = lay;
-  const frag = document.createDocumentFragment();
   const movable = view.movable || {};
   const targets = st.pick ? (movable[st.pick] || []) : [];
   const chosen = {};
   for (const s of st.steps) { chosen[s[0]] = true; chosen[s[1]] = true; }
   const pack = view.pack || null;
   const keys = [];
-  table.style.setProperty("--cw", cw + "px");
-  table.style.setProperty("--ch", ch + "px");
-  table.classList.toggle("cb-picking", !!st.pick);
+  const specs = [];
+  setTableStyle(table, "--cw", px(cw));
+  setTableStyle(table, "--ch", px(ch));
+  // No class of the table changes on a pick-up: Material's stylesheet has selectors on
+  // [class] whose invalidation takes in every descendant of an element whose class changes
+  // (the whole table, 900 elements on the Empress). Switches and widths may.
   table.classList.toggle("cb-hints", !!st.hints);
   table.classList.toggle("cb-small", cw < SMALL_CARD_PX);
-  table.setAttribute("data-layout", lay.arr.name);
+  if (table.getAttribute("data-layout") !== lay.arr.name) table.setAttribute("data-layout", lay.arr.name);
 
-  for (const r of lay.arr.regions) {
-    const re = el("div", "cb-region", { "aria-hidden": "true" });
-    re.style.left = (lay.X(r.x) + dx) + "px";
-    re.style.top = (lay.Y(r.y) + dy) + "px";
-    re.style.width = (r.w * slot) + "px";
-    re.style.height = (r.h * ROW * slot) + "px";
-    re.appendChild(el("span", "cb-region-label")).textContent = r.label;
-    frag.appendChild(re);
-  }
+  lay.arr.regions.forEach((r, i) => {
+    specs.push({
+      key: "region:" + i, tag: "DIV", cls: "cb-region", attrs: { "aria-hidden": "true" }, weight: 0.25,
+      style: { left: px(lay.X(r.x) + dx), top: px(lay.Y(r.y) + dy), width: px(r.w * slot),
+        height: px(r.h * ROW * slot) },
+      content: "region:" + r.label,
+      fill: (e) => { e.appendChild(el("span", "cb-region-label")).textContent = r.label; },
+    });
+  });
 
   for (const { pile, left: l0, top: t0, offsets, box } of lay.placed) {
     const left = l0 + dx, top = t0 + dy;
@@ -229,62 +336,65 @@ export function render(table, view, st) {
       label += ". Activate to " + (what ? what.charAt(0).toLowerCase() + what.slice(1) : "play " + pack.move) +
         (pack.legal ? "" : " (not allowed now: activate to hear why)");
     }
-    const pe = el("div", "cb-pile role-" + pile.role + " fan-" + fan, {
-      "data-pile": pile.id, "data-key": pile.id, tabindex: "-1", role: "button", "aria-label": label,
+    let cls = "cb-pile role-" + pile.role + " fan-" + fan + (n === 0 ? " cb-empty" : "");
+    if (isPack) cls += " cb-pack" + (pack.legal ? " cb-pack-ready" : "");
+    if (pile.id === st.pick) cls += " cb-picked";
+    if (targets.indexOf(pile.id) >= 0) cls += " cb-target";
+    if (movable[pile.id]) cls += " cb-source";
+    const baseLeft = left - box.left - dx, baseTop = top - box.top - dy;
+    specs.push({
+      key: "pile:" + pile.id, tag: "DIV", cls, weight: 0.25,
+      attrs: { "data-pile": pile.id, "data-key": pile.id, tabindex: pile.id === st.cursor ? "0" : "-1",
+        role: "button", "aria-label": label },
+      style: { left: px(box.left + dx), top: px(box.top + dy), width: px(box.w), height: px(box.h),
+        transformOrigin: pile.rotate ? px(baseLeft + cw / 2) + " " + px(baseTop + ch / 2) : "",
+        transform: pile.rotate ? "rotate(" + pile.rotate + "deg)" : "" },
+      content: [baseLeft, baseTop, n === 0 ? pile.label : ""].join("|"),
+      fill: (e) => {
+        const base = e.appendChild(el("div", "cb-base"));
+        base.style.left = px(baseLeft); base.style.top = px(baseTop);
+        if (n === 0) base.appendChild(el("span", "cb-empty-label")).textContent = pile.label;
+      },
     });
     keys.push(pile.id);
-    if (isPack) {
-      pe.classList.add("cb-pack");
-      if (pack.legal) pe.classList.add("cb-pack-ready");
-    }
-    if (pile.id === st.pick) pe.classList.add("cb-picked");
-    if (targets.indexOf(pile.id) >= 0) pe.classList.add("cb-target");
-    if (movable[pile.id]) pe.classList.add("cb-source");
-    pe.style.left = (box.left + dx) + "px"; pe.style.top = (box.top + dy) + "px";
-    pe.style.width = box.w + "px"; pe.style.height = box.h + "px";
-    const base = pe.appendChild(el("div", "cb-base"));
-    base.style.left = (left - box.left - dx) + "px"; base.style.top = (top - box.top - dy) + "px";
-    if (pile.rotate) {
-      pe.style.transformOrigin = (left - box.left - dx + cw / 2) + "px " + (top - box.top - dy + ch / 2) + "px";
-      pe.style.transform = "rotate(" + pile.rotate + "deg)";
-    }
-    if (n === 0) base.appendChild(el("span", "cb-empty-label")).textContent = pile.label;
-    frag.appendChild(pe);
     pile.cards.forEach((card, k) => {
       const ref = k === n - 1 ? pile.id : pile.id + ":" + k;
-      const ce = drawCard(card, fan);
-      ce.setAttribute("data-pile", pile.id);
-      ce.setAttribute("data-index", String(k));
-      ce.setAttribute("data-ref", ref);
-      ce.style.left = (left + offsets[k].dx) + "px";
-      ce.style.top = (top + offsets[k].dy) + "px";
-      ce.style.zIndex = String(2 + k);
+      const c = card.c;
+      let ccls = cardClass(card, fan);
+      if (movable[ref]) ccls += " cb-movable";
+      if (isPack && pack.legal && k === n - 1) ccls += " cb-pack-top";
+      if (ref === st.pick) ccls += " cb-selected";
+      if (chosen[ref] && k === n - 1) ccls += " cb-chosen";
+      const style = { left: px(left + offsets[k].dx), top: px(top + offsets[k].dy), zIndex: String(2 + k) };
       if (pile.rotate) {
-        ce.style.transformOrigin = (cw / 2 - offsets[k].dx) + "px " + (ch / 2 - offsets[k].dy) + "px";
-        ce.style.transform = "rotate(" + pile.rotate + "deg)";
+        style.transformOrigin = px(cw / 2 - offsets[k].dx) + " " + px(ch / 2 - offsets[k].dy);
+        style.transform = "rotate(" + pile.rotate + "deg)";
       }
-      if (movable[ref]) ce.classList.add("cb-movable");
-      if (isPack && pack.legal && k === n - 1) ce.classList.add("cb-pack-top");
-      if (ref === st.pick) ce.classList.add("cb-selected");
-      if (chosen[ref] && k === n - 1) ce.classList.add("cb-chosen");
-      frag.appendChild(ce);
+      specs.push({
+        key: "card:" + pile.id + ":" + k, tag: "DIV", cls: ccls, weight: 1,
+        attrs: { "aria-hidden": "true", "data-name": cardNameOf(card),
+          "data-pile": pile.id, "data-index": String(k), "data-ref": ref },
+        style,
+        content: (c === null || c === undefined ? "" : c) + "|" + fan + "|" + (card.peek ? 1 : 0),
+        fill: (e) => fillFace(e, card, fan),
+      });
       if (k < n - 1 && movable[ref]) {
         // A buried card the rules let move: an item of the table on its own, a bare box over
         // the card (named in words; the card's printed index is decoration). Clicks go
         // through it to the card.
-        const item = el("div", "cb-hit", {
-          "data-pile": pile.id, "data-index": String(k), "data-ref": ref, "data-key": ref,
-          tabindex: "-1", role: "button",
-          "aria-label": cardName(card.c) + " in " + pile.label + (card.peek ? ", examined" : ""),
+        specs.push({
+          key: "hit:" + ref, tag: "DIV", cls: "cb-hit", weight: 0.25,
+          attrs: { "data-pile": pile.id, "data-index": String(k), "data-ref": ref, "data-key": ref,
+            tabindex: ref === st.cursor ? "0" : "-1", role: "button",
+            "aria-label": cardName(c) + " in " + pile.label + (card.peek ? ", examined" : "") },
+          style, content: "", fill: () => {},
         });
-        for (const prop of ["left", "top", "zIndex", "transform", "transformOrigin"]) item.style[prop] = ce.style[prop];
-        frag.appendChild(item);
         keys.push(ref);
       }
     });
   }
-  place(table, frag, st.keep);
-  table.style.width = Math.ceil(lay.width) + "px";
-  table.style.height = Math.ceil(lay.height) + "px";
+  reconcile(table, specs);
+  setTableStyle(table, "width", px(Math.ceil(lay.width)));
+  setTableStyle(table, "height", px(Math.ceil(lay.height)));
   return { layout: lay, keys };
 }

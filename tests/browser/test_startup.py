@@ -1,0 +1,212 @@
+"""The board's start-up (issue 9): the engine started from the page's head on the precompiled
+runtime, its progress shown and announced, and a pick-up that touches only what changed."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from .conftest import Watch, open_context
+
+pytestmark = pytest.mark.browser
+
+SLUG = "la-nivernaise"
+BOARD = f".cadogan-board[data-game='{SLUG}']"
+EMPRESS = ".cadogan-board[data-game='the-empress-of-india']"
+BOOT_TIMEOUT = 120_000
+
+# Every state of the board's start-up, as it happens (before any of the page's scripts).
+RECORD = """
+window.__steps = [];
+new MutationObserver((list) => {
+  for (const r of list) {
+    const t = r.target;
+    if (r.type === 'attributes' && (r.attributeName === 'data-progress' ||
+        r.attributeName === 'data-engine')) {
+      window.__steps.push({attr: r.attributeName, value: t.getAttribute(r.attributeName),
+        line: (t.querySelector('[data-cb=message]') || {}).textContent || '',
+        status: (t.querySelector('[data-cb=engine]') || {}).textContent || '',
+        bar: !!t.querySelector('[data-cb=message] progress')});
+    }
+  }
+}).observe(document, {subtree: true, attributes: true,
+                      attributeFilter: ['data-progress', 'data-engine']});
+"""
+
+
+def test_progress_is_shown_and_announced_while_the_engine_loads(browser: Any, site: str) -> None:
+    watch = Watch()
+    ctx = open_context(browser, watch)
+    held: list[Any] = []
+    # The WebAssembly waits until the page has shown part of the download.
+    ctx.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    try:
+        page = ctx.new_page()
+        page.add_init_script(RECORD)
+        page.goto(site + f"{SLUG}/")
+        page.wait_for_function("window.__steps.some(s => s.attr === 'data-progress')",
+                               timeout=BOOT_TIMEOUT)
+        assert page.get_attribute(BOARD, "data-engine") == "loading"
+        line = page.inner_text(f"{BOARD} [data-cb=message]")
+        assert re.search(r"Downloading the engine: \d+\s%", line), line
+        assert page.locator(f"{BOARD} [data-cb=message] progress").count() == 1
+        # the engine's status is a polite live region: it changes once a step, not a percent
+        status = page.locator(f"{BOARD} [data-cb=engine]")
+        assert status.get_attribute("role") == "status"
+        assert "downloading" in status.inner_text().lower()
+        page.wait_for_timeout(300)
+        for r in held:
+            r.continue_()
+        ctx.unroute("**/pyodide.asm.wasm")
+        page.wait_for_selector(f"{BOARD}[data-engine='ready']", timeout=BOOT_TIMEOUT)
+        steps = page.evaluate("window.__steps")
+    finally:
+        ctx.close()
+    watch.check()
+    progress = [s for s in steps if s["attr"] == "data-progress"]
+    kinds = [s["value"].split()[0] for s in progress]
+    # downloading (with a rising share), then starting Python, then the rules: in that order
+    assert kinds[0] == "download" and "start" in kinds and kinds.index("start") > 0
+    order = {"download": 0, "start": 1, "engine": 2}
+    assert [order[k] for k in kinds] == sorted(order[k] for k in kinds), kinds
+    shares = [int(s["value"].split()[1]) for s in progress if s["value"].startswith("download")]
+    assert shares == sorted(shares) and shares[0] < 100, shares
+    assert all(s["bar"] for s in progress if s["value"].startswith("download"))
+    statuses = [s["status"] for s in progress]
+    assert any("downloading" in t for t in statuses) and any("starting" in t for t in statuses)
+    assert len(set(statuses)) <= 3  # announced once a step
+    assert steps[-1]["attr"] == "data-engine" and steps[-1]["value"] == "ready"
+
+
+def test_a_message_of_the_readers_own_is_not_overwritten_by_progress(browser: Any,
+                                                                     site: str) -> None:
+    watch = Watch()
+    ctx = open_context(browser, watch)
+    held: list[Any] = []
+    ctx.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    try:
+        page = ctx.new_page()
+        page.goto(site + f"{SLUG}/")
+        page.wait_for_selector(f"{BOARD}[data-progress]", timeout=BOOT_TIMEOUT)
+        page.locator(f"{BOARD} .cb-card[data-ref='l0']").click()
+        before = page.inner_text(f"{BOARD} [data-cb=message]")
+        assert "still loading" in before
+        for r in held:
+            r.continue_()
+        ctx.unroute("**/pyodide.asm.wasm")
+        page.wait_for_function(
+            f"!/^download/.test(document.querySelector(\"{BOARD}\").getAttribute('data-progress'))"
+            f" || document.querySelector(\"{BOARD}\").getAttribute('data-engine') === 'ready'",
+            timeout=BOOT_TIMEOUT)
+        if page.get_attribute(BOARD, "data-engine") != "ready":
+            assert page.inner_text(f"{BOARD} [data-cb=message]") == before
+        page.wait_for_selector(f"{BOARD}[data-engine='ready']", timeout=BOOT_TIMEOUT)
+    finally:
+        ctx.close()
+    watch.check()
+
+
+def test_the_engine_starts_from_the_head_on_the_compiled_runtime(browser: Any,
+                                                                 site: str) -> None:
+    watch = Watch()
+    ctx = open_context(browser, watch)
+    try:
+        page = ctx.new_page()
+        page.goto(site + f"{SLUG}/")
+        page.wait_for_selector(f"{BOARD}[data-engine='ready']", timeout=BOOT_TIMEOUT)
+        started = page.evaluate(f"+document.querySelector(\"{BOARD}\")"
+                                ".getAttribute('data-engine-started-at')")
+        adopted = page.evaluate("!!(window.__cadoganEngine && window.__cadoganEngine.adopted)")
+        workers = [w.url for w in page.workers if "board-worker" in w.url]
+    finally:
+        ctx.close()
+    watch.check()
+    assert adopted and len(workers) == 1
+    # started while the page's head was read, before the board's own script ran
+    assert started < 1000, started
+    reqs = watch.requests
+    assert any(re.search(r"/assets/pyodide/v[\d.]+/stdlib-[0-9a-f]{12}\.zip$", u) for u in reqs)
+    assert any(re.search(r"/assets/engine/engine-[0-9a-f]{12}\.zip$", u) for u in reqs)
+    assert any(re.search(r"/assets/engine/nivernaise-[0-9a-f]{12}\.zip$", u) for u in reqs)
+    # neither the distribution's sources nor its lock file, nor another game's archive
+    assert not any(u.endswith(("python_stdlib.zip", "pyodide-lock.json")) for u in reqs)
+    assert not any("/assets/engine/empress-" in u for u in reqs)
+    assert sum(1 for u in reqs if u.endswith("pyodide.asm.wasm")) == 1
+
+
+def test_another_chapter_by_instant_navigation_loads_only_its_game(browser: Any,
+                                                                   site: str) -> None:
+    watch = Watch()
+    ctx = open_context(browser, watch)
+    try:
+        page = ctx.new_page()
+        page.goto(site + f"{SLUG}/")
+        page.wait_for_selector(f"{BOARD}[data-engine='ready']", timeout=BOOT_TIMEOUT)
+        page.evaluate("window.__same = true")
+        page.locator("nav a[href$='/the-empress-of-india/']").first.click()
+        page.wait_for_selector(f"{EMPRESS}[data-engine='ready']", timeout=BOOT_TIMEOUT)
+        assert page.evaluate("window.__same === true"), "not an instant navigation"
+        ok = page.evaluate(f"""document.querySelector("{EMPRESS}").cadoganBoard
+                               .play(document.querySelector("{EMPRESS}").cadoganBoard
+                               .view.moves[0].m).then(r => r.ok)""")
+        assert ok
+    finally:
+        ctx.close()
+    watch.check()
+    assert sum(1 for u in watch.requests if u.endswith("pyodide.asm.wasm")) == 1
+    assert any("/assets/engine/empress-" in u for u in watch.requests)
+
+
+# Nodes a change touches: one per attribute or text change, one per node added or removed.
+PICK = """async (sel) => {
+  const b = document.querySelector(sel).cadoganBoard;
+  const table = b.parts.table;
+  const refs = Object.keys(b.view.movable).filter((r) => b.view.movable[r].length);
+  const touched = (l) => l.reduce((n, r) => n + (r.type === 'childList' ?
+    r.addedNodes.length + r.removedNodes.length : 1), 0);
+  const out = [];
+  for (const ref of refs.slice(0, 6)) {
+    const mo = new MutationObserver(() => {});
+    mo.observe(table, {subtree: true, attributes: true, childList: true, characterData: true});
+    b.pickUp(ref);
+    const pick = touched(mo.takeRecords());
+    b.cancel('Put back.');
+    const put = touched(mo.takeRecords());
+    mo.disconnect();
+    out.push({ref, pick, put, targets: b.view.movable[ref].length,
+              elements: table.querySelectorAll('*').length});
+  }
+  return out;
+}"""
+
+
+def test_a_pick_up_touches_only_what_changed(browser: Any, site: str) -> None:
+    """The Empress: 208 cards, 600 elements; a pick-up changes the card picked up, its pile and
+    the piles it may go to, and a put-back the same back."""
+    watch = Watch()
+    ctx = open_context(browser, watch)
+    try:
+        page = ctx.new_page()
+        page.goto(site + "the-empress-of-india/")
+        page.wait_for_selector(f"{EMPRESS}[data-engine='ready']", timeout=BOOT_TIMEOUT)
+        runs = page.evaluate(PICK, EMPRESS)
+        # the card elements survive a move: the same nodes before and after
+        same = page.evaluate(f"""(async () => {{
+            const b = document.querySelector("{EMPRESS}").cadoganBoard;
+            const t = b.parts.table;
+            const before = new Set(t.querySelectorAll('.cb-card'));
+            await b.play(b.view.moves[0].m);
+            const after = [...t.querySelectorAll('.cb-card')];
+            return {{kept: after.filter((e) => before.has(e)).length, now: after.length}};
+        }})()""")
+    finally:
+        ctx.close()
+    watch.check()
+    assert runs, "no card may move on the Empress's first deal"
+    for r in runs:
+        assert r["elements"] > 500
+        assert r["pick"] <= r["targets"] + 3, r  # the card, its pile, each target pile
+        assert r["put"] <= r["targets"] + 3, r
+    assert same["kept"] >= same["now"] - 2, same
