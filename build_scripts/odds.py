@@ -453,11 +453,10 @@ def _outcome(f: Any) -> tuple[Any, float]:
 
 def worker_zip() -> bytes:
     """The engine package and this module, zipped for a cluster's workers."""
-    from build_scripts import engine_archive
-
     buf = io.BytesIO()
+    sources = sorted(p for p in (ROOT / "engine").rglob("*.py") if "__pycache__" not in p.parts)
     with zipfile.ZipFile(buf, "w") as zf:
-        for path in engine_archive.engine_files(ROOT):
+        for path in sources:
             zf.writestr(path.relative_to(ROOT).as_posix(), path.read_bytes())
         zf.writestr("build_scripts/__init__.py", "")
         zf.writestr("build_scripts/odds.py", Path(__file__).read_bytes())
