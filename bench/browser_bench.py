@@ -520,8 +520,8 @@ def run(repeats: int = 3, every_chapter: bool = True) -> dict[str, Any]:
             out["main_thread_cpu"] = {s: cpu_tasks(p, profile(), base, s) for s in CHAPTERS}
             if every_chapter:
                 each: dict[str, Any] = {}
-                for slug in engine.GAMES:
-                    r = three_visits(p, profile(), base + slug + "/", base)
+                for slug in dict.fromkeys(c.chapter() for c in engine.GAMES.values()):
+                    r = three_visits(p, profile(), base + slug + "/", base)  # each page once
                     each[slug] = {k: round(r[k]["playable"], 1) for k in ("cold", "warm")}
                     each[slug]["ratio"] = {k: round(r[k]["playable"] / bare_med[k], 2)
                                            for k in ("cold", "warm")}

@@ -177,9 +177,11 @@ def chapter_html(page_html: str, summary: dict[str, Any], odds_url: str) -> str:
         return m.group(0) + note_line(slug, name, summary, odds_url)
 
     out = _OPTION_RE.sub(option, page_html)
-    m = _BOARD_RE.search(out)
-    if m and m.group("slug") in engine.GAMES:
-        out = out[:m.start()] + board_line(m.group("slug"), summary, odds_url) + out[m.start():]
+    # each board of the page (La Belle Lucie's page has three), the last first
+    for m in reversed(list(_BOARD_RE.finditer(out))):
+        if m.group("slug") in engine.GAMES:
+            out = (out[:m.start()] + board_line(m.group("slug"), summary, odds_url)
+                   + out[m.start():])
     return out
 
 
@@ -222,7 +224,16 @@ def _share_cell(k: int, n: int) -> str:
 
 
 def _chapter_url(slug: str, page_url: str) -> str:
-    return get_relative_url(f"{slug}/", page_url)
+    """The page that plays the game ``slug`` (its chapter's)."""
+    return get_relative_url(f"{engine.GAMES[slug].chapter()}/", page_url)
+
+
+def _game_url(slug: str, page_url: str) -> str:
+    """Where to read about the game: its chapter, or for a game played on another chapter's
+    page (The House in the Wood, on La Belle Lucie's), the heading of its board there."""
+    cls = engine.GAMES[slug]
+    url = _chapter_url(slug, page_url)
+    return url if cls.chapter() == slug else f"{url}#{cls.board_rule()}"
 
 
 def games_table(summary: dict[str, Any], page_url: str) -> str:
@@ -231,7 +242,7 @@ def games_table(summary: dict[str, Any], page_url: str) -> str:
         cls = engine.GAMES[slug]
         r = game_summary(summary, slug).get("")
         head = (f'<th scope="row" data-sort="{_e(cls.title)}">'
-                f'<a href="{_e(_chapter_url(slug, page_url))}">{_e(cls.title)}</a></th>')
+                f'<a href="{_e(_game_url(slug, page_url))}">{_e(cls.title)}</a></th>')
         if r is None:
             rows.append(f'<tr data-game="{_e(slug)}">{head}<td data-sort="">—</td>'
                         '<td colspan="4" class="cadogan-odds__none">No odds computed yet.</td>'
@@ -266,7 +277,7 @@ def readings_table(summary: dict[str, Any], page_url: str) -> str:
         rs = odds.readings(slug)
         for i, r in enumerate(rs):
             game = (f'<th scope="rowgroup" rowspan="{len(rs)}">'
-                    f'<a href="{_e(_chapter_url(slug, page_url))}">{_e(cls.title)}</a></th>'
+                    f'<a href="{_e(_game_url(slug, page_url))}">{_e(cls.title)}</a></th>'
                     if i == 0 else "")
             if r.options:
                 label = engine.describe_options(cls.Options)

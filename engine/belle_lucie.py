@@ -466,9 +466,17 @@ class LaBelleLucie(Game):
     def solver_outcome(self, state: State) -> Outcome | None:
         """Only the win: the other answer of :meth:`outcome_of` (LOST when no move is
         left) costs a search for moves, and is a dead end to the solver anyway."""
-        if sum(len(state.piles[f]) for f in FOUNDATION_PILES) == CARDS:
+        if sum(len(state.piles[f]) for f in self.foundation_piles()) == self.cards():
             return Outcome.WON
         return None
+
+    def solver_alike(self) -> tuple[tuple[int, ...], ...]:
+        """No rule looks at a packet's place (a card marries onto any packet, and a re-deal
+        gathers the cards whatever their places), nor tells apart two foundations that
+        rise from the aces of one suit (The House in the Wood's)."""
+        fs = self.FOUNDATION_SET
+        twins = tuple((f, f + 4) for f in fs.asc if f + 4 in fs.asc)
+        return (tuple(self.PACKET_PILES),) + twins
 
     def outcome_of(self, state: State) -> Outcome | None:
         if sum(len(state.piles[f]) for f in self.foundation_piles()) == self.cards():

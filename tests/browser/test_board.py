@@ -405,7 +405,7 @@ def test_a_move_of_several_steps(browser: Any, site: str, watch: Watch) -> None:
     ctx = open_context(browser, watch)
     try:
         page = ctx.new_page()
-        page.goto(site + f"{slug}/")
+        page.goto(site + f"{engine.GAMES[slug].chapter()}/")  # the page that plays it
         page.wait_for_selector(f"{board}[data-engine='ready']", timeout=BOOT_TIMEOUT)
         v = page.evaluate(f"document.querySelector(\"{board}\").cadoganBoard.view")
         move = next(m for m in v["moves"] if len(m["steps"]) > 1)

@@ -158,8 +158,7 @@ def test_some_proofs_were_checked() -> None:
 
 
 #: Games whose random positions never have a small future (checked by hand positions below).
-#: (La Belle Lucie's two-pack games: 104 cards and re-deals leave no random position of theirs
-#: a future small enough for the exhaustive search; the one-pack game is compared.)
+#: The two-pack forms of La Belle Lucie deal thirty-six packets: their futures stay large.
 _NO_SMALL_POSITIONS = frozenset({"the-sultan", "the-terrace", "the-house-in-the-wood",
                                  "the-house-on-the-hill"})
 
@@ -187,6 +186,21 @@ def _belle_lucie(packet: str, redeals: int) -> Game:
     piles["p0"] = packet
     return _loaded(make_game("la-belle-lucie", piles, vars={"redeals": redeals},
                              rest_to="p1"))
+
+
+def _house(slug: str, piles: dict[str, str], redeals: int) -> Game:
+    """A two-pack form of La Belle Lucie with every card on its foundation but the queen and
+    king of spades of the first spades foundation (The House in the Wood) or of the ace's
+    (The House on the Hill), which lie in the packets given."""
+    from tests.engine.fixtures import make_game
+    if slug == "the-house-in-the-wood":
+        found = {f"f{j}": _run("SHDC"[j % 4], 0, 13) for j in range(8)}
+    else:
+        found = {f"f{j}": _run("SHDC"[j], 0, 13) for j in range(4)}
+        found |= {f"f{4 + j}": " ".join(reversed(_run(s, 0, 13).split()))
+                  for j, s in enumerate("SHDC")}
+    found["f0"] = _run("S", 0, 11)
+    return _loaded(make_game(slug, found | piles, vars={"redeals": redeals}, rest_to="p35"))
 
 
 _SULTAN_BASES = ("KC", "AH", "KC", "KD", "KD", "KS", "KH", "KS")
@@ -231,6 +245,10 @@ def _nivernaise(flanks: dict[str, str]) -> Game:
     (lambda: _nivernaise({"f0": "AC 3C", "f1": "2C"}), True),
     (lambda: _nivernaise({"f0": "3C 2C", "f1": "AC"}), False),
     (lambda: _nivernaise({"l0": "3C 2C", "l1": "AC"}), True),
+    (lambda: _house("the-house-in-the-wood", {"p0": "KS QS"}, 2), True),
+    (lambda: _house("the-house-in-the-wood", {"p0": "QS KS"}, 2), False),
+    (lambda: _house("the-house-on-the-hill", {"p0": "KS", "p1": "QS"}, 2), True),
+    (lambda: _house("the-house-on-the-hill", {"p0": "QS KS"}, 2), False),
 ])
 def test_hand_made_small_positions(make: Any, want: bool) -> None:
     """Positions with a few cards left, written as position text, judged by the solver and

@@ -134,10 +134,11 @@ def test_the_odds_page_has_its_table_chart_and_every_reading(site: Path) -> None
 
 @pytest.mark.parametrize("slug", sorted(engine.GAMES))
 def test_each_reading_has_its_odds_in_its_note(site: Path, slug: str) -> None:
-    page = (site / slug / "index.html").read_text(encoding="utf-8")
+    # the page that plays the game (The House in the Wood is played on La Belle Lucie's)
+    page = (site / engine.GAMES[slug].chapter() / "index.html").read_text(encoding="utf-8")
     data = SUMMARY.get("games", {}).get(slug, {}).get("readings", {})
-    controls = re.findall(r'<fieldset class="cadogan-option" data-game="[^"]+" data-board="[^"]+"'
-                          r' data-option="([^"]+)"', page)
+    controls = re.findall(rf'<fieldset class="cadogan-option" data-game="{slug}" '
+                          r'data-board="[^"]+" data-option="([^"]+)"', page)
     for d in engine.describe_options(engine.GAMES[slug].Options):
         if d["name"] not in controls:
             continue
