@@ -33,6 +33,7 @@ __all__ = [
 
 Verdict = Literal["won", "lost", "undecided"]
 
+
 @dataclass(frozen=True)
 class Budget:
     """How much the perfect player may search: positions expanded, and wall-clock seconds
