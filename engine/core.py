@@ -511,7 +511,11 @@ class Game(ABC):
 
     def solver_safe(self, state: State, legal: list[Move]) -> Move | None:
         """A move the solver may play first and alone in ``state`` (no win is lost by it),
-        or None. By default the first of :meth:`safe_moves`."""
+        or None. By default the first of :meth:`safe_moves`, except while a re-deal is
+        legal (a re-deal shuffles the cards it takes up, so a card played first or left
+        behind changes the cards it deals: nothing is then safe to play unseen)."""
+        if any(m.action == "redeal" for m in legal):
+            return None
         safe = self.safe_moves(state, legal)
         return safe[0] if safe else None
 
