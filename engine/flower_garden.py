@@ -445,6 +445,10 @@ class TheFlowerGarden(Game):
                     heapq.heappush(heap, (depth(key[0]), count, key))
         return False
 
+    def solver_alike(self) -> tuple[tuple[int, ...], ...]:
+        """The six packets of the Garden: no rule tells them apart by place."""
+        return (tuple(PACKETS),)
+
     def outcome_of(self, state: State) -> Outcome | None:
         if sum(len(state.piles[f]) for f in FOUNDATION_PILES) == CARDS:
             return Outcome.WON

@@ -412,6 +412,14 @@ class Fortress(Game):
                     todo.append(key)
         return False
 
+    def solver_alike(self) -> tuple[tuple[int, ...], ...]:
+        """The four foundations (any ace begins any of them), and the ten rows when a lane
+        is formed in one group alone (under FO-6's other reading a row has its partner on
+        the other side)."""
+        if self.options.lanes is Lanes.ONE_GROUP:
+            return (tuple(FOUNDS), (*LEFT, *RIGHT))
+        return (tuple(FOUNDS),)
+
     def outcome_of(self, state: State) -> Outcome | None:
         if sum(len(state.piles[f]) for f in FOUNDS) == CARDS:
             return Outcome.WON

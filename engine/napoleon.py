@@ -432,6 +432,11 @@ class NapoleonAtStHelena(Game):
                     todo.append(key)
         return False
 
+    def solver_alike(self) -> tuple[tuple[int, ...], ...]:
+        """The ten columns (any lane takes any card) and the eight foundations (any ace
+        begins any of them): no rule tells them apart by place."""
+        return (tuple(range(COLUMNS)), tuple(FOUNDS))
+
     def outcome_of(self, state: State) -> Outcome | None:
         if sum(len(state.piles[f]) for f in FOUNDS) == FOUNDATION_CARDS:
             return Outcome.WON

@@ -23,6 +23,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .cards import SUITS, Card
 from .core import Game, Move, Outcome, Role, State
 
 __all__ = [
@@ -59,22 +60,38 @@ class _Keys:
     contents, the same number), the numbers of each group of :meth:`Game.solver_alike`
     sorted, and the counters. Equivalent to the state itself (no two different states
     share a key) but much cheaper to hash: a pile left unchanged by a move is the same
-    tuple object in the next state, found again by its identity."""
+    tuple object in the next state, found again by its identity, and a pile's contents are
+    read as the codes of its cards (rank and suit), found by the card object's identity too
+    (cards are immutable, and the objects are kept alive while their identity is used)."""
 
     def __init__(self, game: Game) -> None:
-        self._canon: dict[tuple[Any, ...], int] = {}
+        self._canon: dict[tuple[int, ...], int] = {}
         self._by_id: dict[int, int] = {}
-        self._keep: list[tuple[Any, ...]] = []  # keeps the piles in _by_id alive
+        self._codes: dict[int, int] = {}
+        self._keep: list[Any] = []  # keeps alive the piles and cards whose identity is used
+        self._suits = {suit: n for n, suit in enumerate(SUITS)}
         self._groups = [list(g) for g in game.solver_alike() if len(g) > 1]
 
-    def number(self, pile: tuple[Any, ...]) -> int:
+    def _content(self, pile: tuple[Card, ...]) -> tuple[int, ...]:
+        code = self._codes.__getitem__
+        try:
+            return tuple(map(code, map(id, pile)))
+        except KeyError:
+            for c in pile:
+                if id(c) not in self._codes:
+                    self._codes[id(c)] = 4 * c.rank + self._suits[c.suit]
+                    self._keep.append(c)
+            return tuple(map(code, map(id, pile)))
+
+    def number(self, pile: tuple[Card, ...]) -> int:
         n = self._by_id.get(id(pile))
         if n is not None:
             return n
+        content = self._content(pile)
         canon = self._canon
-        n = canon.get(pile)
+        n = canon.get(content)
         if n is None:
-            n = canon[pile] = len(canon)
+            n = canon[content] = len(canon)
         return n
 
     def remember(self, state: State) -> None:
@@ -86,7 +103,9 @@ class _Keys:
                 self._keep.append(p)
 
     def key(self, state: State) -> Hashable:
-        nums = [self.number(p) for p in state.piles]
+        get = self._by_id.get
+        found = [get(id(p)) for p in state.piles]
+        nums = [self.number(p) if n is None else n for p, n in zip(state.piles, found)]
         for g in self._groups:
             vals = sorted(nums[i] for i in g)
             for i, v in zip(g, vals):

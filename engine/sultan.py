@@ -357,6 +357,12 @@ class TheSultan(Game):
                     piles[src] = piles[src][:-1]
                     break
 
+    def solver_alike(self) -> tuple[tuple[int, ...], ...]:
+        """The eight places of the Divan, and the two foundations on each of the kings of
+        clubs, diamonds and spades: no rule tells them apart by place."""
+        f = FOUNDATION_PILES.start
+        return (tuple(DIVAN_PILES), (f, f + 2), (f + 3, f + 4), (f + 5, f + 7))
+
     def solver_outcome(self, state: State) -> Outcome | None:
         """Only the win: the other answer of :meth:`outcome_of` (LOST when no move is
         left) costs a search for moves, and is a dead end to the solver anyway."""
