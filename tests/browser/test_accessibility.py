@@ -36,7 +36,15 @@ def pages(site: str) -> list[str]:
     return [site + loc[len(prefix):] for loc in locs]
 
 
+# Let transitions end first (the header's title fades in when a refusal scrolls the page):
+# axe measures colours as they are drawn, so a half-faded title would read as low contrast.
+SETTLE = """Promise.all(document.getAnimations()
+  .filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+  .map(a => a.finished.catch(() => null)))"""
+
+
 def axe(page: Any) -> list[dict[str, Any]]:
+    page.evaluate(SETTLE)
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     found: list[dict[str, Any]] = page.evaluate(RUN_AXE)

@@ -19,6 +19,10 @@
       table.setAttribute("data-mounted", "1");
       var heads = table.querySelectorAll("thead th");
       var body = table.tBodies[0];
+      // The build's order breaks ties (and orders the rows without figures) whatever the
+      // column sorted before.
+      var built = new Map();
+      Array.prototype.forEach.call(body.rows, function (r, k) { built.set(r, k); });
       heads.forEach(function (th, i) {
         var button = document.createElement("button");
         button.type = "button";
@@ -31,11 +35,12 @@
           var rows = Array.prototype.slice.call(body.rows);
           rows.sort(function (a, b) {
             var x = value(a, i, type), y = value(b, i, type);
-            if (x === null && y === null) return 0;
+            var tie = built.get(a) - built.get(b);
+            if (x === null && y === null) return tie;
             if (x === null) return 1;   // rows without figures stay last either way
             if (y === null) return -1;
             var c = type === "number" ? x - y : String(x).localeCompare(String(y));
-            return dir === "ascending" ? c : -c;
+            return (dir === "ascending" ? c : -c) || tie;
           });
           rows.forEach(function (r) { body.appendChild(r); });
           heads.forEach(function (h) { h.removeAttribute("aria-sort"); });
