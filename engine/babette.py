@@ -125,9 +125,11 @@ def place_label(r: int, c: int) -> str:
 
 PILES: tuple[PileSpec, ...] = (
     (PileSpec("stock", "the pack", Role.STOCK, 8.55, 0.0),)
-    + tuple(PileSpec(f"k{j}", f"king foundation of {s.noun}", Role.FOUNDATION, _X[j], 0.0)
+    + tuple(PileSpec(f"k{j}", f"king foundation of {s.noun}", Role.FOUNDATION, _X[j], 0.0,
+                     mark=f"{s.symbol} K–A")
             for j, s in enumerate(SUITS))
-    + tuple(PileSpec(f"a{j}", f"ace foundation of {s.noun}", Role.FOUNDATION, _X[4 + j], 0.0)
+    + tuple(PileSpec(f"a{j}", f"ace foundation of {s.noun}", Role.FOUNDATION, _X[4 + j], 0.0,
+                     mark=f"{s.symbol} A–K")
             for j, s in enumerate(SUITS))
     + tuple(PileSpec(place_id(r, c), place_label(r, c), Role.TABLEAU, _X[c],
                      _GARDEN_Y + r * _ROW_STEP, capacity=1)

@@ -156,7 +156,8 @@ _FOUND_Y = 4.3
 
 PILES: tuple[PileSpec, ...] = (
     _packets(_PLACES)
-    + tuple(PileSpec(f"f{j}", s.noun, Role.FOUNDATION, _FOUND_X[j], _FOUND_Y)
+    + tuple(PileSpec(f"f{j}", s.noun, Role.FOUNDATION, _FOUND_X[j], _FOUND_Y,
+                     mark=s.symbol)
             for j, s in enumerate(SUITS))
 )
 
@@ -193,11 +194,12 @@ _TWO_FOUND_Y = tuple(dy + j for dy in (0.0, _SECOND_PLATE_Y) for j in range(4))
 def _two_pack_piles(marks: tuple[str, str]) -> tuple[PileSpec, ...]:
     """Thirty-six packets, then the foundations: the first four (``marks[0]``, beside the
     upper plate, in the order of ``SUITS``), then the other four (beside the lower). A
-    foundation's label is short ("hearts 2"): it shows in its place while the place is empty,
-    on cards narrow enough for a phone; sentences name it in full (``foundation_spec``)."""
+    foundation's label is short ("hearts 2"), its mark shorter ("♥ 2", shown in the empty
+    place on cards narrow enough for a phone); sentences name it in full
+    (``foundation_spec``)."""
     return _packets(_TWO_PLACES, _TWO_FAN_LIMIT) + tuple(
         PileSpec(f"f{4 * c + j}", f"{s.noun} {marks[c]}", Role.FOUNDATION,
-                 _TWO_FOUND_X, _TWO_FOUND_Y[4 * c + j])
+                 _TWO_FOUND_X, _TWO_FOUND_Y[4 * c + j], mark=f"{s.symbol} {marks[c]}")
         for c in range(2) for j, s in enumerate(SUITS))
 
 
@@ -462,11 +464,6 @@ class LaBelleLucie(Game):
             piles[step.src] = piles[step.src][:-1]
             piles[step.dst] = piles[step.dst] + (step.card,)
         return State(tuple(piles), (redeals,))
-
-    def solver_alike(self) -> tuple[tuple[int, ...], ...]:
-        """The eighteen packets: no rule tells them apart by place (a re-deal sorts the
-        cards it takes up before shuffling them)."""
-        return (tuple(PACKETS),)
 
     def solver_outcome(self, state: State) -> Outcome | None:
         """Only the win: the other answer of :meth:`outcome_of` (LOST when no move is

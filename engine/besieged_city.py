@@ -161,7 +161,8 @@ def _rampart(pid: str, side: str, k: int, cx: float, cy: float) -> PileSpec:
 
 def _foundation(k: int) -> PileSpec:
     x, y = _box(_CORNER_X[k % 2], _CORNER_Y[k // 2])
-    return PileSpec(f"f{k + 1}", f"{SUITS[k].noun} foundation", Role.FOUNDATION, x, y)
+    return PileSpec(f"f{k + 1}", f"{SUITS[k].noun} foundation", Role.FOUNDATION, x, y,
+                    mark=SUITS[k].symbol)
 
 
 _PACK_X = _RIGHT_X + _CARD_H / 2 + FAN_OUT + 0.2 + _CARD_W / 2

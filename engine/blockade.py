@@ -120,7 +120,8 @@ def slot_label(r: int, c: int) -> str:
 PILES: tuple[PileSpec, ...] = (
     (PileSpec("stock", "the pack", Role.STOCK, 0.0, 0.0),)
     + tuple(PileSpec(f"f{k}", f"{SUITS[k % 4].noun[:-1]} {k // 4 + 1}", Role.FOUNDATION,
-                     _FOUND_X[k], 0.0) for k in range(8))
+                     _FOUND_X[k], 0.0, mark=f"{SUITS[k % 4].symbol} {k // 4 + 1}")
+            for k in range(8))
     + tuple(PileSpec(f"s{r * COLUMNS + c}", slot_label(r, c), Role.TABLEAU, float(c),
                      _ROW_Y0 + r) for r in range(MAX_ROWS) for c in range(COLUMNS))
 )

@@ -127,7 +127,9 @@ class PileSpec:
     """One pile's place and capabilities. ``x``, ``y`` are in card slots on the board's
     grid; ``capacity`` is ``None`` for no limit; ``rotate`` is in degrees; ``fan_limit`` is the
     furthest the fan may spread, in card heights (widths for a sideways fan), the cards
-    closing up to fit (``None``: the board's own limit)."""
+    closing up to fit (``None``: the board's own limit). ``mark`` is the short text the board
+    shows on the place while it is empty, where the label is too long for a card on a phone
+    ("♦ A–K" for "diamonds, ascending"); the label stays the place's name everywhere else."""
 
     id: str
     label: str
@@ -138,6 +140,7 @@ class PileSpec:
     capacity: int | None = None
     rotate: int = 0
     fan_limit: float | None = None
+    mark: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -866,6 +869,7 @@ def view_of(game: Game) -> dict[str, Any]:
                 "id": p.id, "label": p.label, "role": p.role.value, "x": p.x, "y": p.y,
                 "fan": p.fan.value, "rotate": p.rotate, "cards": game.card_faces(s, i),
                 **({"fan_limit": p.fan_limit} if p.fan_limit is not None else {}),
+                **({"mark": p.mark} if p.mark else {}),
             }
             for i, p in enumerate(game.PILES)
         ],

@@ -135,9 +135,9 @@ PILES: tuple[PileSpec, ...] = (
     tuple(PileSpec(f"c{i}", f"column {i + 1}", Role.TABLEAU, float(i), 0.0, Fan.DOWN,
                    fan_limit=_FAN_LIMIT) for i in range(COLUMNS))
     + tuple(PileSpec(f"a{j}", f"{_NAMES[j]} ace foundation", Role.FOUNDATION, 3.5 + j,
-                     _FOUND_Y) for j in range(4))
+                     _FOUND_Y, mark="ace") for j in range(4))
     + tuple(PileSpec(f"k{j}", f"{_NAMES[j]} king foundation", Role.FOUNDATION, 7.5 + j,
-                     _FOUND_Y) for j in range(4))
+                     _FOUND_Y, mark="king") for j in range(4))
 )
 
 COLS = range(0, COLUMNS)

@@ -132,11 +132,11 @@ def _packets() -> tuple[PileSpec, ...]:
         c0 = 0 if side == "left" else 2
         s0 = 0 if side == "left" else ROWS
         out.append(PileSpec(f"c{c0}", f"{side} top corner", Role.TABLEAU, x_corner, 0.0, fan,
-                            fan_limit=_CORNER_FAN))
+                            fan_limit=_CORNER_FAN, mark="corner"))
         out.extend(PileSpec(f"s{s0 + r}", f"{side} side, row {r + 1}", Role.TABLEAU, x_side,
                             float(r + 1), fan, fan_limit=_SIDE_FAN) for r in range(ROWS))
         out.append(PileSpec(f"c{c0 + 1}", f"{side} bottom corner", Role.TABLEAU, x_corner,
-                            _BOTTOM_Y, fan, fan_limit=_CORNER_FAN))
+                            _BOTTOM_Y, fan, fan_limit=_CORNER_FAN, mark="corner"))
     return tuple(out)
 
 
@@ -144,7 +144,7 @@ PILES: tuple[PileSpec, ...] = (
     (PileSpec("stock", "the pack", Role.STOCK, _FOUND_X + 0.5, _BOTTOM_Y),)
     + _packets()
     + tuple(PileSpec(f"f{c * ROWS + r}", f"{side} foundation, row {r + 1}", Role.FOUNDATION,
-                     _FOUND_X + c, float(r + 1))
+                     _FOUND_X + c, float(r + 1), mark="ace or king")
             for c, side in enumerate(("left", "right")) for r in range(ROWS))
 )
 

@@ -160,9 +160,9 @@ PILES: tuple[PileSpec, ...] = (
     + tuple(PileSpec(f"f{ROWS + r}", f"right foundation of {_row_name(r)}", Role.FOUNDATION,
                      _FOUND_X + 1.0, float(r)) for r in range(ROWS))
     + tuple(PileSpec(f"l{r}", f"left group, {_row_name(r)}", Role.TABLEAU, _LEFT_X, float(r),
-                     Fan.LEFT) for r in range(ROWS))
+                     Fan.LEFT, mark=_row_name(r)) for r in range(ROWS))
     + tuple(PileSpec(f"r{r}", f"right group, {_row_name(r)}", Role.TABLEAU, _RIGHT_X,
-                     float(r), Fan.RIGHT) for r in range(ROWS))
+                     float(r), Fan.RIGHT, mark=_row_name(r)) for r in range(ROWS))
 )
 
 STOCK = 0

@@ -125,7 +125,8 @@ def _column(j: int) -> PileSpec:
 
 PILES: tuple[PileSpec, ...] = (
     tuple(_column(j) for j in range(COLUMNS))
-    + tuple(PileSpec(f"f{k}", f"foundation {k + 1}", Role.FOUNDATION, float(k), _FOUND_Y)
+    + tuple(PileSpec(f"f{k}", f"foundation {k + 1}", Role.FOUNDATION, float(k), _FOUND_Y,
+                     mark="ace")
             for k in range(8))
     + (PileSpec("talon", "the talon", Role.TALON, 8.25, _FOUND_Y),
        PileSpec("stock", "the pack", Role.STOCK, 9.25, _FOUND_Y))

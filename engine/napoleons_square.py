@@ -146,7 +146,7 @@ PILES: tuple[PileSpec, ...] = (
     + tuple(_packet(4 + j, _FOUND_X[j], 0.0, Fan.DOWN, TOP_SPREAD) for j in range(4))
     + tuple(_packet(8 + j, _RIGHT_X, _SIDE_Y[j], Fan.RIGHT, SIDE_SPREAD) for j in range(4))
     + tuple(PileSpec(f"f{k}", f"foundation {k + 1}", Role.FOUNDATION, _FOUND_X[k % 4],
-                     _FOUND_Y[k // 4]) for k in range(8))
+                     _FOUND_Y[k // 4], mark="ace") for k in range(8))
     + (PileSpec("talon", "the talon", Role.TALON, 4.1, _PACK_Y),
        PileSpec("stock", "the pack", Role.STOCK, 5.1, _PACK_Y))
 )

@@ -127,10 +127,11 @@ _ASC_X, _DESC_X = 2.5, 3.5
 PILES: tuple[PileSpec, ...] = (
     (PileSpec("stock", "the pack", Role.STOCK, x=6.0, y=4.3),)
     + tuple(_flank(i) for i in range(FLANK_PLACES))
-    + tuple(PileSpec(f"a{j}", f"ascending {s.noun} foundation", Role.FOUNDATION, _ASC_X, float(j))
+    + tuple(PileSpec(f"a{j}", f"ascending {s.noun} foundation", Role.FOUNDATION, _ASC_X, float(j),
+                     mark=f"{s.symbol} A–K")
             for j, s in enumerate(SUITS))
     + tuple(PileSpec(f"k{j}", f"descending {s.noun} foundation", Role.FOUNDATION, _DESC_X,
-                     float(j)) for j, s in enumerate(SUITS))
+                     float(j), mark=f"{s.symbol} K–A") for j, s in enumerate(SUITS))
     + tuple(PileSpec(f"l{j}", f"Line packet {j + 1}", Role.TABLEAU, float(j), 4.3, Fan.DOWN)
             for j in range(LINE_PACKETS))
 )

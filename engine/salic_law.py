@@ -98,10 +98,11 @@ _PACK_X = 8.3
 PILES: tuple[PileSpec, ...] = (
     tuple(PileSpec(f"q{c}", f"queen place {c + 1}", Role.FIGURE, float(c), 0.0)
           for c in range(PLACES))
-    + tuple(PileSpec(f"f{c}", f"foundation {c + 1}", Role.FOUNDATION, float(c), 1.0)
+    + tuple(PileSpec(f"f{c}", f"foundation {c + 1}", Role.FOUNDATION, float(c), 1.0,
+                     mark="ace")
             for c in range(PLACES))
     + tuple(PileSpec(f"k{c}", f"king packet {c + 1}", Role.TABLEAU, float(c), 2.0,
-                     fan=Fan.DOWN, fan_limit=_FAN) for c in range(PLACES))
+                     fan=Fan.DOWN, fan_limit=_FAN, mark="king") for c in range(PLACES))
     + (PileSpec("stock", "the pack", Role.STOCK, _PACK_X, 2.0),)
 )
 

@@ -160,13 +160,13 @@ def _place(c: int, r: int) -> PileSpec:
     outer = c == CIRCLE_COUNT - 1
     return PileSpec(f"{'imo'[c]}{r}", f"{_CIRCLE_WORDS[c]}, {RAY_NAMES[r]} ray", Role.TABLEAU,
                     x, y, _FAN_OUT[r] if outer else Fan.NONE, rotate=_ROTATE[r],
-                    fan_limit=_FAN_LIMIT if outer else None)
+                    fan_limit=_FAN_LIMIT if outer else None, mark=_CIRCLE_WORDS[c])
 
 
 def _foundation(r: int) -> PileSpec:
     x, y = _ray_spot(r, 0)
     return PileSpec(f"f{r}", f"foundation of {RAY_SUITS[r].noun}, {RAY_NAMES[r]} ray",
-                    Role.FOUNDATION, x, y, rotate=_ROTATE[r])
+                    Role.FOUNDATION, x, y, rotate=_ROTATE[r], mark=RAY_SUITS[r].symbol)
 
 
 _sx, _sy = _at(_CX, _CY)

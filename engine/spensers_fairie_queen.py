@@ -120,10 +120,11 @@ def suit_of(f: int) -> Suit:
 
 PILES: tuple[PileSpec, ...] = (
     tuple(PileSpec(f"f{j}", f"{suit_of(j).noun} {j % 2 + 1}", Role.FOUNDATION,
-                   float(j), 0.0) for j in range(PLACES))
+                   float(j), 0.0, mark=f"{suit_of(j).symbol} {j % 2 + 1}") for j in range(PLACES))
     + (PileSpec("stock", "the pack", Role.STOCK, _PACK_X, 0.0),)
     + tuple(PileSpec(f"c{c}", f"column {c + 1}", Role.TABLEAU, float(c), _KINGS_Y,
-                     fan=Fan.DOWN, fan_limit=_FAN) for c in range(PLACES))
+                     fan=Fan.DOWN, fan_limit=_FAN, mark=f"col. {c + 1}")
+            for c in range(PLACES))
 )
 
 

@@ -117,14 +117,16 @@ def _equator_place(j: int) -> PileSpec:
 def _foundation(j: int, ascending: bool) -> PileSpec:
     x, y = _at(_CX + (j - 1.5) * 1.05, _CY + (-1.12 if ascending else 1.12) * _ROW)
     kind, pid = ("ascending", f"a{j}") if ascending else ("descending", f"k{j}")
-    return PileSpec(pid, f"{kind} {SUITS[j].noun} foundation", Role.FOUNDATION, x, y)
+    return PileSpec(pid, f"{kind} {SUITS[j].noun} foundation", Role.FOUNDATION, x, y,
+                    mark=f"{SUITS[j].symbol} {'A–K' if ascending else 'K–A'}")
 
 
 _BOTTOM = round((2 * _CY) / _ROW + 0.12, 3)  # the row under the ring
 
 PILES: tuple[PileSpec, ...] = (
     (PileSpec("stock", "the pack", Role.STOCK, 0.6, _BOTTOM),
-     PileSpec("turned", "the card turned up", Role.TALON, 1.6, _BOTTOM, capacity=1),
+     PileSpec("turned", "the card turned up", Role.TALON, 1.6, _BOTTOM, capacity=1,
+              mark="turned up"),
      PileSpec("talon", "the talon", Role.TALON, 2.6, _BOTTOM))
     + tuple(_equator_place(j) for j in range(EQUATOR_PLACES))
     + tuple(_ring_place(k) for k in range(ZODIAC_PLACES))

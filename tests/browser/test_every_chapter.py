@@ -272,6 +272,19 @@ UPRIGHT = """sel => {
   return {checked, bad};
 }"""
 
+# The text in every empty place (its mark, or its label) inside the place: on a phone a long
+# label would be cut off by the card's edge. Every board of the page (La Belle Lucie's page
+# holds three).
+LABELS_FIT = """() => [...document.querySelectorAll('.cb-empty-label')]
+  .filter(e => e.offsetParent).map(e => {
+    const r = document.createRange(); r.selectNodeContents(e);
+    const t = r.getBoundingClientRect(), b = e.getBoundingClientRect();
+    const over = Math.max(t.left - b.left < -0.5 ? b.left - t.left : 0, t.right - b.right,
+                          b.top - t.top, t.bottom - b.bottom);
+    return over > 0.5 ? e.closest('.cb-pile').dataset.pile + ' "' + e.textContent + '" by ' +
+                        over.toFixed(1) + ' px' : '';
+  }).filter(Boolean)"""
+
 
 @pytest.mark.parametrize("width", [1280, 390])
 def test_the_table_fits_and_every_fanned_card_shows_its_index(chapter: Board, width: int) -> None:
@@ -292,6 +305,8 @@ def test_the_table_fits_and_every_fanned_card_shows_its_index(chapter: Board, wi
         assert g["narrowest"] >= 36 or (g["scrolls"] and g["cue"]), g
         assert g["scrolls"] == g["cue"], "a table that scrolls says so, and only then"
         assert g["stops"] == 1 and g["items"] >= 1, g
+        cut_labels = page.evaluate(LABELS_FIT)
+        assert not cut_labels, f"empty places whose text is cut: {cut_labels[:6]}"
         u = page.evaluate(UPRIGHT, chapter.sel)
         assert not u["bad"], f"{len(u['bad'])} of {u['checked']} fanned cards hide their " \
             f"upright index: {u['bad'][:5]}"

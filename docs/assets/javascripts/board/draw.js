@@ -349,11 +349,11 @@ export function render(table, view, st) {
       style: { left: px(box.left + dx), top: px(box.top + dy), width: px(box.w), height: px(box.h),
         transformOrigin: pile.rotate ? px(baseLeft + cw / 2) + " " + px(baseTop + ch / 2) : "",
         transform: pile.rotate ? "rotate(" + pile.rotate + "deg)" : "" },
-      content: [baseLeft, baseTop, n === 0 ? pile.label : ""].join("|"),
+      content: [baseLeft, baseTop, n === 0 ? pile.mark || pile.label : ""].join("|"),
       fill: (e) => {
         const base = e.appendChild(el("div", "cb-base"));
         base.style.left = px(baseLeft); base.style.top = px(baseTop);
-        if (n === 0) base.appendChild(el("span", "cb-empty-label")).textContent = pile.label;
+        if (n === 0) base.appendChild(el("span", "cb-empty-label")).textContent = pile.mark || pile.label;
       },
     });
     keys.push(pile.id);
