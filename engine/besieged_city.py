@@ -155,8 +155,9 @@ def _rampart(pid: str, side: str, k: int, cx: float, cy: float) -> PileSpec:
     label = f"{side} Rampart, {where}" + (f" ({letter})" if letter else "")
     x, y = _box(cx, cy)
     fan, limit = _FANS[side]
+    mark = f"{side} {k + 1}" + (f" ({letter})" if letter else "")
     return PileSpec(pid, label, Role.TABLEAU, x, y, fan, rotate=90,
-                    fan_limit=round(limit, 3))
+                    fan_limit=round(limit, 3), mark=mark)
 
 
 def _foundation(k: int) -> PileSpec:
@@ -174,7 +175,7 @@ PILES: tuple[PileSpec, ...] = (
     + tuple(_rampart(f"e{r + 1}", "right", r, _RIGHT_X, _row_y(r)) for r in range(ROWS))
     + tuple(_rampart(f"s{c + 1}", "bottom", c, _col_x(c), _FOOT_Y) for c in range(COLUMNS))
     + tuple(PileSpec(f"r{r + 1}{c + 1}", f"Reserve, row {r + 1}, column {c + 1}", Role.RESERVE,
-                     *_box(_col_x(c), _row_y(r)))
+                     *_box(_col_x(c), _row_y(r)), mark=f"row {r + 1}, col. {c + 1}")
             for r in range(ROWS) for c in range(COLUMNS))
     + (PileSpec("stock", "the pack", Role.STOCK, *_box(_PACK_X, _CORNER_Y[1])),
        PileSpec("talon", "the talon", Role.TALON, *_box(_PACK_X + 1.0, _CORNER_Y[1])))

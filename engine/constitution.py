@@ -61,6 +61,7 @@ COLUMNS = 8
 #: The divisions, from the lowest row up.
 DIVISIONS = ("People", "House of Commons", "House of Lords", "Privy Council")
 _ROW_IDS = ("pp", "hc", "hl", "pc")
+_MARKS = ("People", "H. C.", "H. L.", "P. C.")  # short enough for a phone's card
 PEOPLE, COMMONS, LORDS, PRIVY = range(4)
 
 THE_SOVEREIGN = Card(QUEEN, Suit.DIAMONDS)
@@ -139,7 +140,7 @@ _ROW_STEP, _FAN = 1.4, 0.36
 def _place(row: int, col: int) -> PileSpec:
     return PileSpec(f"{_ROW_IDS[row]}{col}", f"{DIVISIONS[row]}, place {col + 1}", Role.TABLEAU,
                     x=float(col), y=_TOP_ROW_Y + (PRIVY - row) * _ROW_STEP, fan=Fan.DOWN,
-                    fan_limit=_FAN)
+                    fan_limit=_FAN, mark=f"{_MARKS[row]} {col + 1}")
 
 
 _sx, _sy = _ring(0, 0.0)

@@ -112,12 +112,12 @@ def _row_name(r: int) -> str:
 
 PILES: tuple[PileSpec, ...] = (
     tuple(PileSpec(f"l{r}", f"left-hand group, {_row_name(r)}", Role.TABLEAU, _LEFT_X,
-                   float(r), Fan.LEFT, fan_limit=ROW_SPREAD) for r in range(ROWS))
+                   float(r), Fan.LEFT, fan_limit=ROW_SPREAD, mark=_row_name(r)) for r in range(ROWS))
     + tuple(PileSpec(f"f{k}", f"foundation {k + 1}", Role.FOUNDATION, _FOUND_X, 0.5 + k,
                      mark="ace")
             for k in range(4))
     + tuple(PileSpec(f"r{r}", f"right-hand group, {_row_name(r)}", Role.TABLEAU, _RIGHT_X,
-                     float(r), Fan.RIGHT, fan_limit=ROW_SPREAD) for r in range(ROWS))
+                     float(r), Fan.RIGHT, fan_limit=ROW_SPREAD, mark=_row_name(r)) for r in range(ROWS))
 )
 
 LEFT = range(0, ROWS)

@@ -121,7 +121,7 @@ PILES: tuple[PileSpec, ...] = (
     + tuple(PileSpec(f"f{j}", f"foundation {j + 1} (ace of {s.noun})", Role.FOUNDATION,
                      _ACE_X[j], _ACE_Y) for j, s in enumerate(ACE_SUITS))
     + tuple(PileSpec(f"a{j}", f"Auxiliary {j + 1}", Role.TABLEAU, _ROW_X[j], _AUX_Y,
-                     Fan.DOWN, fan_limit=_FAN) for j in range(4))
+                     Fan.DOWN, fan_limit=_FAN, mark=f"Aux. {j + 1}") for j in range(4))
     + tuple(PileSpec(f"r{j}", f"Rival {j + 1}", Role.RESERVE, _ROW_X[j], _RIVAL_Y,
                      capacity=1) for j in range(4))
 )

@@ -106,7 +106,7 @@ PILES: tuple[PileSpec, ...] = (
     tuple(PileSpec(f"c{k}", f"column {k + 1}", Role.TABLEAU, float(k), 0.0, Fan.DOWN,
                    fan_limit=_FAN) for k in range(COLUMNS_N))
     + tuple(PileSpec(f"r{k}", f"reserve card {k + 1}", Role.RESERVE, _RESERVE_X + k,
-                     _RESERVE_Y, capacity=1) for k in range(RESERVE_N))
+                     _RESERVE_Y, capacity=1, mark=f"res. {k + 1}") for k in range(RESERVE_N))
     + (PileSpec("out", "pairs", Role.DISCARD, 7.0, _RESERVE_Y),)
 )
 

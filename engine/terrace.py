@@ -110,7 +110,8 @@ _ROW_F = 1.25
 _ROW_V = 2.5
 
 PILES: tuple[PileSpec, ...] = (
-    tuple(PileSpec(f"t{i}", f"the Terrace, card {i + 1}", Role.RESERVE, float(i), 0.0)
+    tuple(PileSpec(f"t{i}", f"the Terrace, card {i + 1}", Role.RESERVE, float(i), 0.0,
+                   mark=f"card {i + 1}")
           for i in range(TERRACE_CARDS))
     + tuple(PileSpec(f"f{j}", f"foundation {j + 1}", Role.FOUNDATION, float(j), _ROW_F,
                      mark=f"found. {j + 1}")
@@ -118,7 +119,8 @@ PILES: tuple[PileSpec, ...] = (
     + tuple(PileSpec(f"v{k}", f"valley packet {k + 1}", Role.TABLEAU, float(k), _ROW_V,
                      Fan.DOWN, mark=f"valley {k + 1}") for k in range(VALLEY_PACKETS))
     + (PileSpec("stock", "the pack", Role.STOCK, 10.0, _ROW_F),
-       PileSpec("turned", "the card turned up", Role.RESERVE, 11.0, _ROW_F),
+       PileSpec("turned", "the card turned up", Role.RESERVE, 11.0, _ROW_F,
+                mark="turned up"),
        PileSpec("talon", "the talon", Role.TALON, 12.0, _ROW_F))
 )
 

@@ -111,7 +111,8 @@ def _ring_place(k: int) -> PileSpec:
 
 def _equator_place(j: int) -> PileSpec:
     x, y = _at(_CX + (j - (EQUATOR_PLACES - 1) / 2) * _CW, _CY)
-    return PileSpec(f"e{j}", f"Equator place {j + 1}", Role.RESERVE, x, y, capacity=1)
+    return PileSpec(f"e{j}", f"Equator place {j + 1}", Role.RESERVE, x, y, capacity=1,
+                    mark=f"Eq. {j + 1}")
 
 
 def _foundation(j: int, ascending: bool) -> PileSpec:

@@ -328,7 +328,9 @@ export function render(table, view, st) {
     const left = l0 + dx, top = t0 + dy;
     const n = pile.cards.length, fan = pile.fan || "none";
     const topCard = n ? pile.cards[n - 1] : null;
-    let label = pile.label + ": " + (n === 0 ? "empty" : n + (n === 1 ? " card" : " cards") +
+    // An empty place's name begins with the text it shows (its mark), as a name should.
+    let label = (n === 0 && pile.mark ? pile.mark + ", " : "") + pile.label + ": " +
+      (n === 0 ? "empty" : n + (n === 1 ? " card" : " cards") +
       (topCard.c ? ", top " + cardName(topCard.c) : ", face down"));
     const isPack = pack && pack.pile === pile.id;
     if (isPack && pack.move) {
