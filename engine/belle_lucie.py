@@ -463,11 +463,6 @@ class LaBelleLucie(Game):
             piles[step.dst] = piles[step.dst] + (step.card,)
         return State(tuple(piles), (redeals,))
 
-    def solver_alike(self) -> tuple[tuple[int, ...], ...]:
-        """The eighteen packets: no rule tells them apart by place (a re-deal sorts the
-        cards it takes up before shuffling them)."""
-        return (tuple(PACKETS),)
-
     def solver_outcome(self, state: State) -> Outcome | None:
         """Only the win: the other answer of :meth:`outcome_of` (LOST when no move is
         left) costs a search for moves, and is a dead end to the solver anyway."""
