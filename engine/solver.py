@@ -104,9 +104,11 @@ class _Keys:
                 self._keep.append(p)
 
     def key(self, state: State) -> Hashable:
-        get = self._by_id.get
-        found = [get(id(p)) for p in state.piles]
-        nums = [self.number(p) if n is None else n for p, n in zip(state.piles, found)]
+        piles = state.piles
+        nums = list(map(self._by_id.get, map(id, piles)))
+        if None in nums:  # the piles a move changed: numbered by their contents
+            number = self.number
+            nums = [number(p) if n is None else n for p, n in zip(piles, nums)]
         for g in self._groups:
             vals = sorted(nums[i] for i in g)
             for i, v in zip(g, vals):
