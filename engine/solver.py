@@ -105,10 +105,13 @@ class _Keys:
 
     def key(self, state: State) -> Hashable:
         piles = state.piles
-        nums = list(map(self._by_id.get, map(id, piles)))
-        if None in nums:  # the piles a move changed: numbered by their contents
+        found: list[int | None] = list(map(self._by_id.get, map(id, piles)))
+        nums: list[int]
+        if None in found:  # the piles a move changed: numbered by their contents
             number = self.number
-            nums = [number(p) if n is None else n for p, n in zip(piles, nums)]
+            nums = [number(p) if n is None else n for p, n in zip(piles, found)]
+        else:
+            nums = found  # type: ignore[assignment]
         for g in self._groups:
             vals = sorted(nums[i] for i in g)
             for i, v in zip(g, vals):
