@@ -504,6 +504,14 @@ class Game(ABC):
         None by default; a game's answer may depend on its options."""
         return ()
 
+    def solver_spent(self) -> tuple[int, ...]:
+        """Piles (indices into ``PILES``) of cards out of play for good, in an order no rule
+        reads (pairs thrown out): the solver's default key leaves them out, since the other
+        piles say which cards they hold (every card of the game is somewhere), so that two
+        positions reached by the same throws in another order are searched once. With
+        several such piles, no rule may care which of them holds a card. None by default."""
+        return ()
+
     def solver_outcome(self, state: State) -> Outcome | None:
         """The outcome as the solver needs it after each move: WON must be told; LOST only
         prunes (a position with no legal move is a dead end anyway). By default
