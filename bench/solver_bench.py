@@ -154,9 +154,14 @@ def measure(seconds: float = 2.0, positions: int = 20,
             games: list[str] | None = None) -> dict[str, Any]:
     """Every figure, per game: nodes per second in CPython and in Pyodide, the hint's share
     answered within 1 s in CPython and in Pyodide; the games short of the goal (in Pyodide)."""
+    import os
+
     games = games or sorted(engine.GAMES)
+    load = [os.getloadavg()[0]] if hasattr(os, "getloadavg") else []
     cpy = run(seconds, positions, games)
     pyo = pyodide(seconds, positions, games)
+    if load:
+        load.append(os.getloadavg()[0])
     per_game: dict[str, Any] = {}
     for slug in games:
         row: dict[str, Any] = {
@@ -179,6 +184,9 @@ def measure(seconds: float = 2.0, positions: int = 20,
         "games": per_game,
         "short_of_goal": short,
         "short_of_goal_by": figure,
+        # the figures are wall-clock: a loaded machine lowers them (and the hint's share)
+        "load_average_1min_at_start_and_end": load,
+        "cpus": os.cpu_count(),
     }
     if "speed" not in pyo:
         out["pyodide"] = pyo
