@@ -78,31 +78,24 @@ def engine_section(seconds: float) -> dict[str, Any]:
 
 
 def solver_section(seconds: float, positions: int) -> dict[str, Any]:
-    cpython = solver_bench.speed(seconds)
+    """bench/solver_bench.py's measure(): every game, in CPython and in Pyodide under Node."""
+    res = solver_bench.measure(seconds, positions)
+    games = res["games"]
     out: dict[str, Any] = {
-        "cpython_nodes_per_second": {k: v["per_second"] for k, v in cpython.items()},
+        "cpython_nodes_per_second": {k: v["cpython_nodes_per_s"] for k, v in games.items()},
         "unit": "positions expanded per second; hint: share of positions of random games "
                 "answered (won or lost) within 1 s in Pyodide",
     }
-    node = shutil.which("node")
-    if node is None or not (ROOT / "node_modules" / "pyodide").is_dir():
-        out["pyodide_node"] = {"skipped": "needs node and node_modules/pyodide (npm ci)"}
-        return out
-    with tempfile.TemporaryDirectory() as tmp:
-        archive = Path(tmp) / "engine.zip"
-        archive.write_bytes(engine_archive.archive_bytes())
-        r = subprocess.run([node, str(BENCH / "pyodide_solver_bench.mjs"), str(archive),
-                            str(BENCH / "solver_bench.py"), str(seconds), str(positions)],
-                           cwd=ROOT, capture_output=True, text=True, timeout=3600, check=False)
-    if r.returncode != 0:
-        out["pyodide_node"] = {"error": r.stderr.strip()[-2000:]}
-        return out
-    pyo = json.loads(r.stdout.strip().splitlines()[-1])
-    out["pyodide_nodes_per_second"] = {k: v["per_second"] for k, v in pyo["speed"].items()}
-    out["hint_within_1s_pyodide"] = {k: v["answered"] for k, v in pyo["hint"].items()}
-    out["hint_detail_pyodide"] = pyo["hint"]
-    short = sorted(k for k, v in pyo["hint"].items() if v["answered"] < 0.9)
-    out["hint_short_of_90_percent"] = short
+    if "pyodide" in res:
+        out["pyodide_node"] = res["pyodide"]
+    else:
+        out["pyodide_nodes_per_second"] = {k: v["pyodide_nodes_per_s"] for k, v in games.items()}
+        out["hint_within_1s_pyodide"] = {k: v["pyodide_hint_answered"]
+                                         for k, v in games.items()}
+        out["hint_detail_pyodide"] = {k: v["pyodide_hint"] for k, v in games.items()}
+    out["hint_within_1s_cpython"] = {k: v["cpython_hint_answered"] for k, v in games.items()}
+    out["hint_short_of_90_percent"] = res["short_of_goal"]
+    out["hint_short_judged_by"] = res["short_of_goal_by"]
     return out
 
 

@@ -10,7 +10,7 @@ Text notation: rank then suit letter, ``AS``, ``2H``, ``10D`` (``TD`` is accepte
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import total_ordering
 
@@ -63,12 +63,16 @@ class Card:
 
     rank: int
     suit: Suit
+    #: Whether the suit is red: kept on the card (the rules and the solver ask very often),
+    #: no part of its identity.
+    red: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
             raise ValueError(f"rank must be 1..13, not {self.rank!r}")
         if not isinstance(self.suit, Suit):
             raise ValueError(f"suit must be a Suit, not {self.suit!r}")
+        object.__setattr__(self, "red", self.suit.red)
 
     def __lt__(self, other: object) -> bool:  # Suit is not orderable; order by letter
         if not isinstance(other, Card):
@@ -93,12 +97,8 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
     @property
-    def red(self) -> bool:
-        return self.suit.red
-
-    @property
     def black(self) -> bool:
-        return not self.suit.red
+        return not self.red
 
     @property
     def name(self) -> str:

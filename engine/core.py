@@ -365,11 +365,13 @@ class Game(ABC):
     PACK_ACTIONS: ClassVar[tuple[str, ...]] = ("deal", "redeal")
 
     _index: ClassVar[dict[str, int]]
+    _role_of: ClassVar[tuple[Role, ...]]
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
         if "PILES" in cls.__dict__:
             cls._index = {p.id: i for i, p in enumerate(cls.PILES)}
+            cls._role_of = tuple(p.role for p in cls.PILES)
 
     def __init__(self, start: State, options: Any = None, deal: int | None = None) -> None:
         self.options: Any = options if options is not None else self.Options()
@@ -505,6 +507,14 @@ class Game(ABC):
         None by default; a game's answer may depend on its options."""
         return ()
 
+    def solver_spent(self) -> tuple[int, ...]:
+        """Piles (indices into ``PILES``) of cards out of play for good, in an order no rule
+        reads (pairs thrown out): the solver's default key leaves them out, since the other
+        piles say which cards they hold (every card of the game is somewhere), so that two
+        positions reached by the same throws in another order are searched once. With
+        several such piles, no rule may care which of them holds a card. None by default."""
+        return ()
+
     def solver_outcome(self, state: State) -> Outcome | None:
         """The outcome as the solver needs it after each move: WON must be told; LOST only
         prunes (a position with no legal move is a dead end anyway). By default
@@ -545,7 +555,7 @@ class Game(ABC):
 
     @classmethod
     def _roles(cls) -> tuple[Role, ...]:
-        return tuple(p.role for p in cls.PILES)
+        return cls._role_of
 
     def safe_moves(self, state: State, legal: list[Move]) -> list[Move]:
         """Moves to a foundation that are safe to play at once, for the board's auto-play
@@ -556,6 +566,14 @@ class Game(ABC):
         and the card has no other legal destination. A game whose rules make more moves safe
         (a card no other card can ever need) overrides this."""
         out: list[Move] = []
+        piles, index, roles = state.piles, self._index, self._roles()
+        for m in legal:  # most positions have no move to an empty foundation: nothing to do
+            if len(m.steps) == 1:
+                di = index.get(m.steps[0][1])
+                if di is not None and roles[di] is Role.FOUNDATION and not piles[di]:
+                    break
+        else:
+            return out
         dests: dict[str, set[str]] = {}
         for m in legal:
             for src, dst in m.steps:

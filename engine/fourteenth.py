@@ -417,6 +417,10 @@ class TheFourteenth(Game):
             spent = 0
         return State(tuple(piles), (spent, exchanging, moved))
 
+    def solver_spent(self) -> tuple[int, ...]:
+        """The pairs thrown out: they take no further part, and no rule reads their order."""
+        return (OUT,)
+
     # ---- the end ---------------------------------------------------------------------
     def outcome_of(self, state: State) -> Outcome | None:
         if self.paired_off(state) == TOTAL:

@@ -340,6 +340,10 @@ class Nestor(Game):
         piles[b] = piles[b][:-1]
         return State(tuple(piles), state.vars)
 
+    def solver_spent(self) -> tuple[int, ...]:
+        """The pairs thrown out: they take no further part, and no rule reads their order."""
+        return (OUT,)
+
     # ---- the end ---------------------------------------------------------------------
     def outcome_of(self, state: State) -> Outcome | None:
         if self.paired(state) == TOTAL:

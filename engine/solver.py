@@ -59,11 +59,12 @@ class Solution:
 class _Keys:
     """The solver's default transposition key: each pile's contents numbered (the same
     contents, the same number), the numbers of each group of :meth:`Game.solver_alike`
-    sorted, and the counters. Equivalent to the state itself (no two different states
-    share a key) but much cheaper to hash: a pile left unchanged by a move is the same
-    tuple object in the next state, found again by its identity, and a pile's contents are
-    read as the codes of its cards (rank and suit), found by the card object's identity too
-    (cards are immutable, and the objects are kept alive while their identity is used)."""
+    sorted, the piles of :meth:`Game.solver_spent` left out, and the counters. Two states
+    share a key only when they differ by those exchanges and throws (the same future), and
+    the key is much cheaper to hash than the state: a pile left unchanged by a move is the
+    same tuple object in the next state, found again by its identity, and a pile's contents
+    are read as the codes of its cards (rank and suit), found by the card object's identity
+    too (cards are immutable, and the objects are kept alive while their identity is used)."""
 
     def __init__(self, game: Game) -> None:
         self._canon: dict[tuple[int, ...], int] = {}
@@ -72,6 +73,7 @@ class _Keys:
         self._keep: list[Any] = []  # keeps alive the piles and cards whose identity is used
         self._suits = {suit: n for n, suit in enumerate(SUITS)}
         self._groups = [list(g) for g in game.solver_alike() if len(g) > 1]
+        self._spent = game.solver_spent()
 
     def _content(self, pile: tuple[Card, ...]) -> tuple[int, ...]:
         code = self._codes.__getitem__
@@ -95,18 +97,32 @@ class _Keys:
             n = canon[content] = len(canon)
         return n
 
+    def _piles(self, state: State) -> tuple[tuple[Card, ...], ...]:
+        """The piles the key reads: the spent ones (:meth:`Game.solver_spent`) as empty."""
+        if not self._spent:
+            return state.piles
+        piles = list(state.piles)
+        for i in self._spent:
+            piles[i] = ()
+        return tuple(piles)
+
     def remember(self, state: State) -> None:
         """Numbers the piles of a state whose successors will be keyed (by identity)."""
         by_id = self._by_id
-        for p in state.piles:
+        for p in self._piles(state):
             if id(p) not in by_id:
                 by_id[id(p)] = self.number(p)
                 self._keep.append(p)
 
     def key(self, state: State) -> Hashable:
-        get = self._by_id.get
-        found = [get(id(p)) for p in state.piles]
-        nums = [self.number(p) if n is None else n for p, n in zip(state.piles, found)]
+        piles = self._piles(state)
+        found: list[int | None] = list(map(self._by_id.get, map(id, piles)))
+        nums: list[int]
+        if None in found:  # the piles a move changed: numbered by their contents
+            number = self.number
+            nums = [number(p) if n is None else n for p, n in zip(piles, found)]
+        else:
+            nums = found  # type: ignore[assignment]
         for g in self._groups:
             vals = sorted(nums[i] for i in g)
             for i, v in zip(g, vals):
