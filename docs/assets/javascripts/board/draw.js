@@ -246,6 +246,20 @@ function reconcile(table, specs) {
  * one). */
 function pass(table, m, all) {
   const next = new Map();
+  // Elements no spec keeps leave first: the walk below then finds the kept ones in their
+  // order and moves none of them (a stale element left in place would make every later
+  // one be moved before it, and a moved element is styled and laid out afresh: a move on
+  // the Empress re-inserted a hundred cards).
+  const kept = new Set();
+  for (const sp of m.specs) {
+    const e = m.items.get(sp.key);
+    if (e && e.tagName === sp.tag) kept.add(e);
+  }
+  for (let c = table.firstChild; c;) {
+    const n = c.nextSibling;
+    if (!kept.has(c)) c.remove();
+    c = n;
+  }
   let at = table.firstChild, made = 0, waiting = false;
   for (const sp of m.specs) {
     let e = m.items.get(sp.key);
