@@ -123,6 +123,8 @@ def plate_figure(slug: str, scans: SiteScans) -> str:
     u = {k: escape(scans.url(plate_path(slug, v))) for k, v in PLATE_FILES.items()}
     caption = escape(entry.caption or "")
     alt = escape(entry.alt or "", quote=True)
+    # A chapter's plate is its largest picture near the top (Lighthouse's LCP element): it is
+    # fetched before the scripts and the page's other images (a page has one plate at most).
     return (
         f'<figure class="cadogan-plate" id="plate-{slug}">'
         f'<a class="cadogan-plate__zoom" href="{u["plate-full.png"]}" data-width="{fw}" '
@@ -130,7 +132,7 @@ def plate_figure(slug: str, scans: SiteScans) -> str:
         f'<picture><source type="image/webp" srcset="{u["plate-1x.webp"]} 1x, '
         f'{u["plate-2x.webp"]} 2x">'
         f'<img src="{u["plate-1x.png"]}" srcset="{u["plate-1x.png"]} 1x, {u["plate-2x.png"]} 2x" '
-        f'width="{w}" height="{h}" alt="{alt}" decoding="async"></picture></a>'
+        f'width="{w}" height="{h}" alt="{alt}" decoding="async" fetchpriority="high"></picture></a>'
         f'<figcaption><span class="cadogan-plate__caption">{caption}</span> '
         f'<span class="cadogan-plate__source">{escape(plate_source(entry))} '
         f'<a href="{u["plate-full.png"]}">Full resolution</a> '
