@@ -93,6 +93,9 @@ def nav_link(page: Any, slug: str) -> Any:
 def test_tooltips_survive_instant_navigation(context: Any, site: str) -> None:
     p = context.new_page()
     p.goto(site)
+    # Material intercepts a link only once it has read the sitemap: on a loaded machine a
+    # click straight after the load would be a plain (full) navigation.
+    p.wait_for_load_state("networkidle")
     p.evaluate("() => { window.__sameDocument = true; }")
     nav_link(p, SLUG).click()
     p.wait_for_url(f"**/{SLUG}/")
