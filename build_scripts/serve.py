@@ -37,7 +37,7 @@ MIME_TYPES = {
 }
 
 #: Versioned (Pyodide) or content-named (our runtime and engine archives) files.
-IMMUTABLE_PREFIXES = ("/assets/pyodide/v", "/assets/engine/")
+IMMUTABLE_PREFIXES = ("/assets/pyodide/v", "/assets/engine/", "/assets/stylesheets/bundle/")
 #: Worth compressing (zip, webp, png are compressed already).
 COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".xml", ".txt", "/")
 
@@ -123,7 +123,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         # as a real host should. Everything else is revalidated, so a rebuild is seen at once.
         path = self.path.split("?", 1)[0]
         if path.startswith(IMMUTABLE_PREFIXES) or "/assets/pyodide/v" in path or (
-                "/assets/engine/" in path):
+                "/assets/engine/" in path) or "/assets/stylesheets/bundle/" in path:
             self.send_header("Cache-Control", "public, max-age=31536000, immutable")
         else:
             self.send_header("Cache-Control", "no-cache")
