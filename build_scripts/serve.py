@@ -36,7 +36,8 @@ MIME_TYPES = {
     ".woff2": "font/woff2",
 }
 
-#: Versioned (Pyodide) or content-named (our runtime and engine archives) files.
+#: Versioned (Pyodide) or content-named (our runtime, engine archives, stylesheet) files:
+#: the paths that contain one of these are cached for good.
 IMMUTABLE_PREFIXES = ("/assets/pyodide/v", "/assets/engine/", "/assets/stylesheets/bundle/")
 #: Worth compressing (zip, webp, png are compressed already).
 COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".xml", ".txt", "/")
@@ -122,8 +123,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         # Versioned or content-hashed files never change under their name: cache for ever,
         # as a real host should. Everything else is revalidated, so a rebuild is seen at once.
         path = self.path.split("?", 1)[0]
-        if path.startswith(IMMUTABLE_PREFIXES) or "/assets/pyodide/v" in path or (
-                "/assets/engine/" in path) or "/assets/stylesheets/bundle/" in path:
+        # (anywhere in the path: a site may be served below a folder of the host)
+        if any(prefix in path for prefix in IMMUTABLE_PREFIXES):
             self.send_header("Cache-Control", "public, max-age=31536000, immutable")
         else:
             self.send_header("Cache-Control", "no-cache")
