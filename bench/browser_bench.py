@@ -368,7 +368,8 @@ class Trace:
 
     CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
 
-    def __init__(self, ctx: Any, page: Any) -> None:
+    def __init__(self, ctx: Any, page: Any, extra: list[str] | None = None) -> None:
+        self.categories = self.CATEGORIES + (extra or [])
         self.cdp = ctx.new_cdp_session(page)
         self.events: list[dict[str, Any]] = []
         self.done = False
@@ -380,7 +381,7 @@ class Trace:
 
     def start(self) -> None:
         self.events, self.done = [], False
-        self.cdp.send("Tracing.start", {"traceConfig": {"includedCategories": self.CATEGORIES},
+        self.cdp.send("Tracing.start", {"traceConfig": {"includedCategories": self.categories},
                                         "transferMode": "ReportEvents"})
 
     def stop(self, page: Any, base: str) -> list[dict[str, Any]]:
@@ -422,6 +423,51 @@ def main_thread_tasks(events: list[dict[str, Any]], base: str) -> list[dict[str,
                 break
         out.append({"cpu": t.get("tdur", 0) / 1000, "wall": t.get("dur", 0) / 1000,
                     "board": board})
+    return out
+
+
+#: Where start-up CPU goes (boot_cpu): top-level tasks by thread, and the WebAssembly
+#: compilers' work inside the browser's background threads.
+BOOT_CPU_PARTS: dict[str, Any] = {"RunTask": {"CrRendererMain": "page_main_thread",
+                              "DedicatedWorker thread": "workers_engine_and_search"},
+                  "ThreadPool_RunTask": "background_threads_all",
+                  "wasm.TopTierCompilation": "of_which_wasm_top_tier_compile",
+                  "wasm.BaselineCompilation": "of_which_wasm_baseline_compile"}
+
+
+def boot_cpu(p: Any, profile: Path, base: str, slug: str) -> dict[str, Any]:
+    """A cold and a warm visit, traced from navigation to the first move accepted: the CPU
+    time of the page's main thread, of the workers (the engine's and Material's search) and of
+    the browser's background threads, with the part of the latter spent compiling the
+    WebAssembly (V8 compiles Pyodide's hot functions again at its top tier while Python
+    starts). On a 2-core machine these compete with the engine's start for the same cores.
+    Tracing slows the visit; the shares matter, not the totals."""
+    out: dict[str, Any] = {}
+    for visit in ("cold", "warm"):
+        ctx = launch(p, profile)
+        try:
+            page = ctx.new_page()
+            trace = Trace(ctx, page, extra=["toplevel", "v8.wasm"])
+            trace.start()
+            page.goto(base + slug + "/")
+            page.wait_for_function("window.__cbPlayable && !window.__cbPlayable.pending",
+                                   timeout=180_000)
+            playable = page.evaluate("window.__cbPlayable.played")
+            trace.stop(page, base)
+            events = trace.events
+        finally:
+            ctx.close()
+        names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+                 if e.get("name") == "thread_name"}
+        ms: dict[str, float] = {}
+        for e in events:
+            part: Any = BOOT_CPU_PARTS.get(e.get("name", "")) if e.get("ph") == "X" else None
+            if isinstance(part, dict):
+                part = part.get(names.get((e["pid"], e["tid"]), ""))
+            if part:
+                ms[part] = ms.get(part, 0.0) + e.get("tdur", e.get("dur", 0)) / 1000
+        out[visit] = {"playable_ms_traced": round(playable or 0),
+                      **{k: round(v) for k, v in sorted(ms.items())}}
     return out
 
 
@@ -518,6 +564,7 @@ def run(repeats: int = 3, every_chapter: bool = True) -> dict[str, Any]:
                                                                 "la-nivernaise")
             out["throttled_4x"] = {EMPRESS: throttled(p, profile(), base, EMPRESS)}
             out["main_thread_cpu"] = {s: cpu_tasks(p, profile(), base, s) for s in CHAPTERS}
+            out["boot_cpu"] = {"la-nivernaise": boot_cpu(p, profile(), base, "la-nivernaise")}
             if every_chapter:
                 each: dict[str, Any] = {}
                 for slug in dict.fromkeys(c.chapter() for c in engine.GAMES.values()):
