@@ -428,9 +428,33 @@ def test_no_redeal_until_the_deal_is_completed() -> None:
     assert refusal_rule(g, "redeal") == R + "redeal"
 
 
+@pytest.mark.rules("the-four-corners-redeal")
+def test_no_redeal_while_a_card_can_still_be_played() -> None:
+    # The three of spades on the left side, row 2 can go on the ascending spade foundation:
+    # further progress is not impossible, so the packets may not yet be taken up.
+    g = after({"f0": "AS 2S", "s1": "3S", "c0": "9D", "c3": "9H"}, rest_to="c3")
+    before = g.state
+    r = g.refusal(g.state, Move(action="redeal"))
+    assert r is not None and r.rule == R + "redeal"
+    assert "three of spades" in r.message and "left side, row 2" in r.message
+    assert g.state == before
+    assert Move(action="redeal") not in g.legal_moves()
+    g.play("s1-f0")
+    assert g.refusal(g.state, Move(action="redeal")) is None
+
+
+@pytest.mark.rules("the-four-corners-redeal")
+def test_choice_reading_allows_a_redeal_while_a_card_can_be_played() -> None:
+    g = after({"f0": "AS 2S", "s1": "3S", "c0": "9D", "c3": "9H"}, rest_to="c3",
+              options="redeal_timing:choice")
+    assert g.refusal(g.state, Move(action="redeal")) is None
+
+
 def _small_after(options: str = "") -> TheFourCorners:
     # Every packet but c3 holds one known card; c3 holds the rest (its bottom card known).
+    # Its top card may well be playable: the re-deal is allowed whenever the player chooses.
     given = {p: c for p, c in zip(ORDER[:-1], "2C 3C 4C 5C 6C 7C 8C 9C 10C 2D 3D".split())}
+    options = ",".join(filter(None, (options, "redeal_timing:choice")))
     g = game({**given, "f0": "AS", "stock": ""}, vars={"redeals": 0, "dealt": 100,
              "just": -1}, options=options, rest_to="c3")
     return g
@@ -458,7 +482,8 @@ def test_redeal_with_each_packet_on_the_last_deals_the_left_top_corner_first() -
 def _after_with(given: dict[str, str]) -> TheFourCorners:
     empty = {p: "" for p in ORDER[:-1]}
     return game({**empty, **given, "f0": "AS", "stock": ""},
-                vars={"redeals": 0, "dealt": 100, "just": -1}, options="pickup:over",
+                vars={"redeals": 0, "dealt": 100, "just": -1},
+                options="pickup:over,redeal_timing:choice",
                 rest_to="c3")
 
 
