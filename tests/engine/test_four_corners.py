@@ -560,6 +560,37 @@ def test_not_lost_while_a_marriage_can_release_a_card() -> None:
     assert pile(g, "f1") == cards("AH 2H")
 
 
+# ----------------------------------------------------------------------------- a won deal
+
+#: Deal 25 played to a win (the line found by a search that sees every card): the foundation
+#: cards placed as they fall, plays and marriages after each deal, and the two re-deals made
+#: when no card could be played. Every move passes the rules, so the game as read here can be
+#: won from a shuffled deal (such a search won 3 of deals 1 to 40).
+WON_DEAL_25 = (
+    "s4-f6,deal,deal,c0-f6,deal,s1-f7,deal,c2-f7,deal,deal,s0-f3,deal,deal,c0-f0,deal,"
+    "s1-f4,deal,s2-f5,s2-f2,deal,c2-f6,deal,s6-f1,deal,c3-f7,deal,c0-f3,c0-f0,deal,c2-f6,"
+    "deal,deal,c1-f3,deal,deal,deal,c0-f0,deal,s7-f4,s6-f7,s6-f3,s6-s4,c0-s6,c0-f3,s5-f3,"
+    "redeal,c0-f0,deal,deal,c0-f5,deal,c1-f2,deal,c3-f0,deal,s0-f0,deal,deal,c0-f4,c0-f5,"
+    "deal,c1-f1,deal,deal,c1-f3,c1-f6,c1-f2,c1-f0,deal,c3-f7,c3-f6,deal,c0-f5,deal,c1-f4,"
+    "s2-f3,c2-f3,s0-f1,s3-s1,s3-f5,s7-f5,s2-s7,s2-f2,s5-s2,s5-f1,s5-f4,s6-s5,s6-f0,s2-f0,"
+    "s2-f0,c0-f0,c0-c1,s0-c0,s0-s6,s0-f1,s1-s6,s5-s0,s5-f5,s6-s1,s6-s1,s7-s5,s7-s5,s6-s1,"
+    "s7-s1,c3-s7,c3-f0,c3-s4,c3-s2,s4-c3,s2-s3,s4-c3,s7-s4,s7-s4,s7-f4,s6-f4,s3-s2,s3-s2,"
+    "c0-s6,s3-s2,c0-s6,c0-s3,c0-f3,s4-f3,s4-f3,s4-f3,c2-s4,c2-f0,c2-f5,c2-f4,s1-f4,s1-f4,"
+    "s1-f4,s1-f4,s1-f4,s1-f6,c0-f5,s1-s2,s1-f1,s1-f6,redeal,deal,c1-f1,deal,c2-f1,c2-f2,"
+    "deal,s6-f6,s6-f6,s6-f6,s6-f6,s6-f6,deal,deal,s7-f5,c1-f1,s6-f1,s6-f1,c2-f1,s4-f1,"
+    "s3-f2,s2-f2,s0-f7,c0-f2,c3-f2,s5-f2,s5-f7,s4-f7,c2-f7,c1-f2,s3-f2,s2-f2,s1-f7,s1-f5,"
+    "s0-f5,c0-f7,c3-f7,s7-f7,c0-f5"
+)
+
+
+def test_a_dealt_game_can_be_won_by_the_book() -> None:
+    g = engine.new_game(SLUG, seed=25)
+    for m in WON_DEAL_25.split(","):
+        g.play(m)
+    assert g.state.vars[0] == 2
+    assert g.outcome() is Outcome.WON
+
+
 def test_status_and_descriptions() -> None:
     g = dealing({"f4": "KH", "c2": "QH", "stock": "9C JH"}, just="c2", dealt=7)
     assert g.status_of(g.state).startswith("First deal · round 1")
