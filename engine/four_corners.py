@@ -621,6 +621,13 @@ class TheFourCorners(Game):
             _close(piles, vs)
         return State(tuple(piles), tuple(vs))
 
+    def pack_move(self, state: State, legal: list[Move]) -> Move | None:
+        """While the pack lasts a click on it deals on; once it is out, it asks for the
+        re-deal, legal or not, so that a refusal says why (FC-13)."""
+        if not self.dealing(state):
+            return Move(action="redeal")
+        return super().pack_move(state, legal)
+
     # ---- the end ---------------------------------------------------------------------
     def _foundation_play(self, state: State, packets: tuple[tuple[Card, ...], ...]) -> bool:
         """Whether some top card among ``packets`` can go to a foundation (after the deal)."""

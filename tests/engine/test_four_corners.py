@@ -444,6 +444,16 @@ def test_no_redeal_while_a_card_can_still_be_played() -> None:
 
 
 @pytest.mark.rules("the-four-corners-redeal")
+def test_a_click_on_the_spent_pack_asks_for_the_redeal() -> None:
+    # Once the pack is out the pack stands for the re-deal, even while it is refused, so
+    # that the reader hears why (not that the pack has been dealt).
+    g = after({"f0": "AS 2S", "s1": "3S", "c0": "9D", "c3": "9H"}, rest_to="c3")
+    assert g.pack_move(g.state, g.legal_moves()) == Move(action="redeal")
+    g = dealing({"c0": "9D"}, just="c0")
+    assert g.pack_move(g.state, g.legal_moves()) == Move(action="deal")
+
+
+@pytest.mark.rules("the-four-corners-redeal")
 def test_choice_reading_allows_a_redeal_while_a_card_can_be_played() -> None:
     g = after({"f0": "AS 2S", "s1": "3S", "c0": "9D", "c3": "9H"}, rest_to="c3",
               options="redeal_timing:choice")
