@@ -624,3 +624,42 @@ def test_the_drawn_diagram_shows_what_its_description_says() -> None:
     assert [bool(s.piles[f]) for f in FOUNDS] == [False] * 4 + [True] * 2 + [False] * 2
     alt = SpensersFairieQueen.FIGURES[0].alt
     assert "five kings" in alt and "two of diamonds" in alt and "second king stands alone" in alt
+
+
+#: A whole game of deal 16 won under SF-4's second reading, found by a best-first search of our
+#: own (transfers during the deal only onto a card one rank higher, never to a single king; the
+#: aces and the safe plays as the board makes them).
+WON_16_ANY_TIME = (
+    "deal,deal,deal,deal,deal,deal,deal,c1-c0,deal,deal,deal,deal,deal,deal,deal,deal,"
+    "c2-c1,deal,deal,deal,deal,deal,deal,deal,deal,c2-f0,deal,deal,deal,c3-c1,deal,c3-f6,"
+    "deal,c3-c0,c3-c0,deal,deal,deal,c3-c0,c0-c2,deal,c3-c1,deal,c3-c0,deal,deal,c3-f6,"
+    "c3-f6,deal,deal,c3-f4,deal,deal,deal,deal,deal,deal,c4-f6,deal,deal,c4-f4,deal,c3-c4,"
+    "c0-c3,c3-c0,deal,c0-c3,c3-c0,deal,c4-f4,c0-c3,c3-c0,deal,c0-c3,c3-c0,deal,c0-c3,c3-c0,"
+    "deal,c0-c3,c3-c0,deal,c4-c5,c0-c3,c3-c0,deal,c0-c3,c3-c0,c0-c5,c5-c0,deal,c0-c3,c3-c0,"
+    "deal,c0-c3,c3-c0,deal,c1-c6,c0-c3,c3-c0,deal,c0-c3,c3-c0,deal,c7-f4,c0-f4,deal,deal,"
+    "c3-c7,deal,deal,deal,deal,deal,c7-f2,deal,c7-c0,deal,deal,c7-c0,c0-c2,deal,c7-f0,deal,"
+    "c7-f0,c2-f0,c2-f0,c2-f4,deal,deal,c7-c3,c3-c6,deal,c7-c2,c0-c2,c0-c6,c0-f4,c3-f4,"
+    "c1-f4,c1-c5,c5-c1,c1-c7,c7-c1,c2-c6,c1-c5,c5-c1,c1-c7,c7-c1,c3-c6,c3-f0,c3-f6,c1-c5,"
+    "c5-c1,c1-c7,c7-c1,deal,c7-c2,c1-c5,c5-c1,c1-c7,c7-c1,c6-c2,c1-c5,c5-c1,c1-c7,c7-c1,"
+    "c2-c6,deal,c7-c0,c1-c5,c5-c1,c1-c7,c7-c1,c6-c2,c1-c5,c5-c1,c1-c7,c7-c1,c2-c6,deal,"
+    "c1-c5,c5-c1,deal,c7-c1,c6-c2,c2-c6,deal,c7-c6,deal,c7-c1,deal,c1-c7,c7-c1,deal,deal,"
+    "c7-c3,c4-c3,c4-f2,deal,c7-f7,deal,deal,c7-c4,c1-c4,deal,c7-c2,c7-c2,deal,c7-c5,c7-c5,"
+    "deal,deal,c7-c1,c1-c5,c5-c1,deal,c7-c5,deal,deal,c7-f6,deal,c7-f4,deal,deal,deal,"
+    "c7-f5,deal,deal,deal,c3-f1,c3-f1,c6-f1,c2-c6,c6-c2,c3-c6,c3-c7,c1-c3,c0-c3,c0-c1,"
+    "c0-c7,c3-c4,c3-c7,c0-c3,c0-f6,c1-f6,c7-c1,c7-f6,c2-c0,c2-c3,c0-c3,c1-c0,c4-c0,c5-c1,"
+    "c5-c7,c5-f6,c5-f4,c2-c5,c2-c0,c5-c0,c2-c4,c5-c4,c2-c7,c2-f5,c6-f5,c3-c6,c3-f5,c3-c4,"
+    "c5-c2,c5-c3,c5-f3,c5-f2,c2-c3,c1-c2,c1-c3,c2-c3,c1-c2,c1-c5,c1-f3,c2-c5,c1-c0,c1-c5,"
+    "c1-c2,c1-f7,c6-f7,c0-f7,c6-f2,c0-f2,c4-f7,c4-f2,c6-f5,c0-f5,c0-f5,c6-f7,c6-f7,c4-f2,"
+    "c3-f2,c6-f5,c3-f5,c4-f7,c3-f5,c5-f7,c0-c6,c5-c3,c5-f5,c4-c3,c7-c3,c7-f2,c4-c0,c4-f0,"
+    "c6-f0,c6-f0,c0-f0,c4-c3,c4-f7,c4-f1,c2-f1,c7-c0,c7-f0,c7-f6,c7-f2,c7-c1,c7-c0,c7-c2,"
+    "c7-f7,c7-f2,c7-f3,c1-f3,c2-f3,c7-c1,c7-f3,c7-f1,c3-f3,c7-f1,c3-f1,c7-f3,c0-f3,c3-f1,"
+    "c0-f1,c3-f3,c1-f3,c3-f1"
+)
+
+
+@pytest.mark.rules("spensers-fairie-queen-rule-3", "spensers-fairie-queen-rule-5",
+                   "spensers-fairie-queen-foundations")
+def test_a_whole_deal_can_be_won_with_transfers_during_the_deal() -> None:
+    g = engine.load_position(f"game={SLUG};deal=16;opts=transfers:any-time;"
+                             f"moves={''.join(WON_16_ANY_TIME)};redo=")
+    assert g.outcome() is Outcome.WON
