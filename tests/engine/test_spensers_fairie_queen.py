@@ -663,3 +663,31 @@ def test_a_whole_deal_can_be_won_with_transfers_during_the_deal() -> None:
     g = engine.load_position(f"game={SLUG};deal=16;opts=transfers:any-time;"
                              f"moves={''.join(WON_16_ANY_TIME)};redo=")
     assert g.outcome() is Outcome.WON
+
+
+#: A whole game of deal 14 won under SF-4's first reading, the board's default (transfers only
+#: once the deal is complete; every card played as soon as it could be during the deal), found
+#: by the same search. The odds' searches, at 1,000 positions a deal, are too short to find one.
+WON_14 = (
+    "c2-f0,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,"
+    "c2-f4,c0-f4,deal,deal,deal,deal,c3-f0,deal,deal,c3-f1,deal,deal,deal,deal,c3-f1,deal,"
+    "deal,c3-f2,c0-f2,c1-f2,deal,deal,c3-f2,deal,deal,deal,c3-f0,deal,deal,deal,deal,deal,"
+    "deal,deal,c5-f6,deal,c5-f0,c3-f0,c3-f0,deal,deal,deal,deal,deal,c6-f4,deal,deal,c6-f7,"
+    "deal,deal,deal,deal,deal,deal,deal,c6-f5,deal,deal,deal,deal,deal,deal,c6-f5,deal,"
+    "deal,deal,deal,deal,c6-f4,c5-f4,deal,c6-f0,deal,deal,c6-f4,deal,c6-f3,deal,deal,deal,"
+    "deal,deal,c1-c4,c1-f4,c3-c4,c2-c4,c2-c7,c2-f6,c1-f6,c6-f6,c2-f2,c2-c7,c0-c7,c0-f4,"
+    "c1-c4,c3-c2,c3-c5,c3-c4,c3-c5,c3-c7,c3-f2,c3-f0,c1-f2,c2-f0,c2-c1,c0-c3,c0-c5,c0-f7,"
+    "c3-f7,c3-c0,c3-f0,c6-f0,c6-c4,c0-c4,c6-c0,c6-c0,c6-f3,c6-c2,c6-f6,c6-c2,c6-c2,c6-c3,"
+    "c6-c7,c6-f5,c6-f3,c6-f2,c6-f4,c1-f4,c1-f4,c1-f6,c1-f3,c1-c5,c4-f5,c6-c3,c6-f2,c0-c4,"
+    "c0-f5,c2-c0,c2-c3,c2-f2,c2-f2,c0-c3,c2-c6,c2-f3,c2-c6,c2-f1,c4-f1,c2-f5,c2-c7,c2-f7,"
+    "c4-f1,c2-f6,c4-f1,c4-f1,c5-f5,c5-f1,c3-f5,c6-f6,c3-f6,c5-f1,c5-f6,c5-f6,c5-f3,c6-f5,"
+    "c6-f1,c6-f7,c7-f7,c2-f7,c7-f3,c4-f3,c7-f7,c4-f3,c7-f7,c3-f7,c4-f5,c7-f3,c2-f3,c3-f7,"
+    "c4-f5,c7-f1"
+)
+
+
+@pytest.mark.rules("spensers-fairie-queen-after-deal", "spensers-fairie-queen-rule-3",
+                   "spensers-fairie-queen-rule-5", "spensers-fairie-queen-foundations")
+def test_a_whole_deal_can_be_won_by_the_default_reading() -> None:
+    g = engine.load_position(f"game={SLUG};deal=14;opts=;moves={''.join(WON_14)};redo=")
+    assert g.outcome() is Outcome.WON
