@@ -217,6 +217,22 @@ def test_under_transfers_at_any_time_deal_on_stops_at_a_card_that_can_be_moved()
     assert pile(g2, "c1") == cards("KD 9C 3C 8H 7D")
 
 
+@pytest.mark.rules("spensers-fairie-queen-rule-2", "spensers-fairie-queen-rule-5",
+                   "spensers-fairie-queen-after-deal")
+def test_under_transfers_at_any_time_a_king_left_alone_takes_a_transfer() -> None:
+    # The king of hearts turned up straight after the king of diamonds and left it alone:
+    # the cards dealt go only to the king of hearts (Rule II), but under SF-4's second reading
+    # a card may be transferred to the single king of diamonds during the deal (Rule V).
+    piles = {"c0": "KC 8D", "c1": "KD", "c2": "KH 9S", "f0": "AS"}
+    g = dealing(piles, stock_top="5C", options="transfers:any-time")
+    assert "c0-c1" in legal(g)
+    g.play("deal")
+    assert pile(g, "c1") == cards("KD") and pile(g, "c2") == cards("KH 9S 5C")
+    g.play("c0-c1")
+    assert pile(g, "c1") == cards("KD 8D")
+    assert refusal_rule(dealing(piles, stock_top="5C"), "c0-c1") == R + "after-deal"
+
+
 @pytest.mark.rules("spensers-fairie-queen-no-redeal")
 def test_there_is_no_re_deal() -> None:
     g = ended({})
