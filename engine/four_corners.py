@@ -96,6 +96,13 @@ class Pickup(Enum):
     OVER = "over"    # each packet put on the last: the first packet comes out first
 
 
+class RedealTiming(Enum):
+    """FC-13: when the packets may be taken up and re-dealt."""
+
+    NO_PLAY = "no-play"  # only when no uppermost card can be played to a foundation
+    CHOICE = "choice"    # whenever the player chooses, once the deal is completed
+
+
 @dataclass(frozen=True, slots=True)
 class FourCornersOptions:
     placement: Placement = option(
@@ -110,6 +117,10 @@ class FourCornersOptions:
         Pickup.UNDER, note="note-fc-12", label="Taking up the packets for a re-deal",
         labels={Pickup.UNDER: "each packet under the last (the last packet dealt first)",
                 Pickup.OVER: "each packet on the last (the first packet dealt first)"})
+    redeal_timing: RedealTiming = option(
+        RedealTiming.NO_PLAY, note="note-fc-13", label="The packets may be re-dealt",
+        labels={RedealTiming.NO_PLAY: "only when no card can be played to a foundation",
+                RedealTiming.CHOICE: "whenever the player chooses, once the deal is done"})
 
 
 # ---------------------------------------------------------------------------- the layout
@@ -288,10 +299,12 @@ class TheFourCorners(Game):
                  "examined; only the top card moves.",
         REVERSAL: "Cards move one at a time, so a sequence is reversed by moving it card by "
                   "card onto another packet.",
-        REDEAL: "After the deal is completed, the player may re-deal: the packets are taken up "
-                "in the order of the deal, unshuffled (the last packet first by default, the "
-                "first packet first under the other reading), and dealt again by the same rules, "
-                "the foundations staying as they are.",
+        REDEAL: "After the deal is completed, the player may re-deal, by default only when no "
+                "top card can be played to a foundation (under the other reading, whenever the "
+                "player chooses): the packets are taken up in the order of the deal, "
+                "unshuffled (the last packet first by default, the first packet first under "
+                "the other reading), and dealt again by the same rules, the foundations "
+                "staying as they are.",
         TWO_REDEALS: "A third re-deal is refused; the game is lost when, after the second "
                      "re-deal, no card can reach a foundation by any series of marriages.",
     }
@@ -563,6 +576,16 @@ class TheFourCorners(Game):
             if not any(state.piles[i] for i in PACKETS):
                 return IllegalMove(REDEAL, "The packets are empty: there is nothing to "
                                    "re-deal.")
+            if self.options.redeal_timing is RedealTiming.NO_PLAY:
+                for i in PACKETS:
+                    if state.piles[i] and (places := self.after_targets(state, i)):
+                        card = state.piles[i][-1]
+                        where = ("begin a foundation" if is_base(state, card) else
+                                 f"be played to {foundation_name(state, places[0])}")
+                        return IllegalMove(REDEAL, f"Further progress is not yet impossible: "
+                                           f"the {card.name} on the {PILES[i].label} can "
+                                           f"{where}. The packets are taken up only when no "
+                                           "more cards can be played.")
             return None
         return IllegalMove(BOARD, f"The Four Corners has no action {action!r}.")
 
@@ -597,6 +620,13 @@ class TheFourCorners(Game):
                 vs[V_JUST] = -1  # the card that fell last is gone, and nothing replaces it
             _close(piles, vs)
         return State(tuple(piles), tuple(vs))
+
+    def pack_move(self, state: State, legal: list[Move]) -> Move | None:
+        """While the pack lasts a click on it deals on; once it is out, it asks for the
+        re-deal, legal or not, so that a refusal says why (FC-13)."""
+        if not self.dealing(state):
+            return Move(action="redeal")
+        return super().pack_move(state, legal)
 
     # ---- the end ---------------------------------------------------------------------
     def _foundation_play(self, state: State, packets: tuple[tuple[Card, ...], ...]) -> bool:

@@ -428,9 +428,43 @@ def test_no_redeal_until_the_deal_is_completed() -> None:
     assert refusal_rule(g, "redeal") == R + "redeal"
 
 
+@pytest.mark.rules("the-four-corners-redeal")
+def test_no_redeal_while_a_card_can_still_be_played() -> None:
+    # The three of spades on the left side, row 2 can go on the ascending spade foundation:
+    # further progress is not impossible, so the packets may not yet be taken up.
+    g = after({"f0": "AS 2S", "s1": "3S", "c0": "9D", "c3": "9H"}, rest_to="c3")
+    before = g.state
+    r = g.refusal(g.state, Move(action="redeal"))
+    assert r is not None and r.rule == R + "redeal"
+    assert "three of spades" in r.message and "left side, row 2" in r.message
+    assert g.state == before
+    assert Move(action="redeal") not in g.legal_moves()
+    g.play("s1-f0")
+    assert g.refusal(g.state, Move(action="redeal")) is None
+
+
+@pytest.mark.rules("the-four-corners-redeal")
+def test_a_click_on_the_spent_pack_asks_for_the_redeal() -> None:
+    # Once the pack is out the pack stands for the re-deal, even while it is refused, so
+    # that the reader hears why (not that the pack has been dealt).
+    g = after({"f0": "AS 2S", "s1": "3S", "c0": "9D", "c3": "9H"}, rest_to="c3")
+    assert g.pack_move(g.state, g.legal_moves()) == Move(action="redeal")
+    g = dealing({"c0": "9D"}, just="c0")
+    assert g.pack_move(g.state, g.legal_moves()) == Move(action="deal")
+
+
+@pytest.mark.rules("the-four-corners-redeal")
+def test_choice_reading_allows_a_redeal_while_a_card_can_be_played() -> None:
+    g = after({"f0": "AS 2S", "s1": "3S", "c0": "9D", "c3": "9H"}, rest_to="c3",
+              options="redeal_timing:choice")
+    assert g.refusal(g.state, Move(action="redeal")) is None
+
+
 def _small_after(options: str = "") -> TheFourCorners:
     # Every packet but c3 holds one known card; c3 holds the rest (its bottom card known).
+    # Its top card may well be playable: the re-deal is allowed whenever the player chooses.
     given = {p: c for p, c in zip(ORDER[:-1], "2C 3C 4C 5C 6C 7C 8C 9C 10C 2D 3D".split())}
+    options = ",".join(filter(None, (options, "redeal_timing:choice")))
     g = game({**given, "f0": "AS", "stock": ""}, vars={"redeals": 0, "dealt": 100,
              "just": -1}, options=options, rest_to="c3")
     return g
@@ -458,7 +492,8 @@ def test_redeal_with_each_packet_on_the_last_deals_the_left_top_corner_first() -
 def _after_with(given: dict[str, str]) -> TheFourCorners:
     empty = {p: "" for p in ORDER[:-1]}
     return game({**empty, **given, "f0": "AS", "stock": ""},
-                vars={"redeals": 0, "dealt": 100, "just": -1}, options="pickup:over",
+                vars={"redeals": 0, "dealt": 100, "just": -1},
+                options="pickup:over,redeal_timing:choice",
                 rest_to="c3")
 
 
@@ -533,6 +568,37 @@ def test_not_lost_while_a_marriage_can_release_a_card() -> None:
     g.play("c0-s0")
     g.play("c0-f1")
     assert pile(g, "f1") == cards("AH 2H")
+
+
+# ----------------------------------------------------------------------------- a won deal
+
+#: Deal 25 played to a win (the line found by a search that sees every card): the foundation
+#: cards placed as they fall, plays and marriages after each deal, and the two re-deals made
+#: when no card could be played. Every move passes the rules, so the game as read here can be
+#: won from a shuffled deal (such a search won 3 of deals 1 to 40).
+WON_DEAL_25 = (
+    "s4-f6,deal,deal,c0-f6,deal,s1-f7,deal,c2-f7,deal,deal,s0-f3,deal,deal,c0-f0,deal,"
+    "s1-f4,deal,s2-f5,s2-f2,deal,c2-f6,deal,s6-f1,deal,c3-f7,deal,c0-f3,c0-f0,deal,c2-f6,"
+    "deal,deal,c1-f3,deal,deal,deal,c0-f0,deal,s7-f4,s6-f7,s6-f3,s6-s4,c0-s6,c0-f3,s5-f3,"
+    "redeal,c0-f0,deal,deal,c0-f5,deal,c1-f2,deal,c3-f0,deal,s0-f0,deal,deal,c0-f4,c0-f5,"
+    "deal,c1-f1,deal,deal,c1-f3,c1-f6,c1-f2,c1-f0,deal,c3-f7,c3-f6,deal,c0-f5,deal,c1-f4,"
+    "s2-f3,c2-f3,s0-f1,s3-s1,s3-f5,s7-f5,s2-s7,s2-f2,s5-s2,s5-f1,s5-f4,s6-s5,s6-f0,s2-f0,"
+    "s2-f0,c0-f0,c0-c1,s0-c0,s0-s6,s0-f1,s1-s6,s5-s0,s5-f5,s6-s1,s6-s1,s7-s5,s7-s5,s6-s1,"
+    "s7-s1,c3-s7,c3-f0,c3-s4,c3-s2,s4-c3,s2-s3,s4-c3,s7-s4,s7-s4,s7-f4,s6-f4,s3-s2,s3-s2,"
+    "c0-s6,s3-s2,c0-s6,c0-s3,c0-f3,s4-f3,s4-f3,s4-f3,c2-s4,c2-f0,c2-f5,c2-f4,s1-f4,s1-f4,"
+    "s1-f4,s1-f4,s1-f4,s1-f6,c0-f5,s1-s2,s1-f1,s1-f6,redeal,deal,c1-f1,deal,c2-f1,c2-f2,"
+    "deal,s6-f6,s6-f6,s6-f6,s6-f6,s6-f6,deal,deal,s7-f5,c1-f1,s6-f1,s6-f1,c2-f1,s4-f1,"
+    "s3-f2,s2-f2,s0-f7,c0-f2,c3-f2,s5-f2,s5-f7,s4-f7,c2-f7,c1-f2,s3-f2,s2-f2,s1-f7,s1-f5,"
+    "s0-f5,c0-f7,c3-f7,s7-f7,c0-f5"
+)
+
+
+def test_a_dealt_game_can_be_won_by_the_book() -> None:
+    g = engine.new_game(SLUG, seed=25)
+    for m in WON_DEAL_25.split(","):
+        g.play(m)
+    assert g.state.vars[0] == 2
+    assert g.outcome() is Outcome.WON
 
 
 def test_status_and_descriptions() -> None:
