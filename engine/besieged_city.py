@@ -282,8 +282,8 @@ class TheBesiegedCity(Game):
         NOTE_4: "On the plate’s position B and D are filled only from the first column, A and "
                 "C only from the first row.",
         RULE_5: "An emptied Reserve place is filled at once with the talon’s top card, or, "
-                "when the talon is empty, with the pack’s; when both are used up it stays "
-                "empty.",
+                "when the talon is empty, with the pack’s, which stays there even if its "
+                "foundation wants it; when both are used up the place stays empty.",
         RULE_6: "Each foundation place takes only its own suit.",
         DEAL: "The deal lays twelve cards face up in four rows of three, the Reserve, each "
               "row from left to right.",

@@ -474,6 +474,16 @@ def test_rule_5_when_there_is_no_talon_from_the_pack() -> None:
     assert pile(g, "r11") == ["4D"] and len(g.state.piles[STOCK]) == before - 1
 
 
+@pytest.mark.rules("the-besieged-city-rule-5", "the-besieged-city-rule-1")
+def test_rule_5_a_card_from_the_pack_that_fills_the_reserve_is_a_reserve_card() -> None:
+    # The ace of hearts comes from the pack into the Reserve: it is not played, though its
+    # foundation is empty, but must pass into the Ramparts first (Rule I).
+    g = city({"n1": "9C", "r11": "10C", "stock": "AH"})
+    g.play("r11-n1")
+    assert pile(g, "r11") == ["AH"] and pile(g, "f2") == []
+    assert refusal_rule(g, "r11-f2") == R + "rule-1"
+
+
 @pytest.mark.rules("the-besieged-city-rule-5")
 def test_rule_5_with_neither_the_place_stays_empty() -> None:
     g = finale({**ENDGAME, "r11": "", "r21": "QH"})  # the queen of hearts on the two, in row 2

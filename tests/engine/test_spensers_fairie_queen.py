@@ -217,6 +217,22 @@ def test_under_transfers_at_any_time_deal_on_stops_at_a_card_that_can_be_moved()
     assert pile(g2, "c1") == cards("KD 9C 3C 8H 7D")
 
 
+@pytest.mark.rules("spensers-fairie-queen-rule-2", "spensers-fairie-queen-rule-5",
+                   "spensers-fairie-queen-after-deal")
+def test_under_transfers_at_any_time_a_king_left_alone_takes_a_transfer() -> None:
+    # The king of hearts turned up straight after the king of diamonds and left it alone:
+    # the cards dealt go only to the king of hearts (Rule II), but under SF-4's second reading
+    # a card may be transferred to the single king of diamonds during the deal (Rule V).
+    piles = {"c0": "KC 8D", "c1": "KD", "c2": "KH 9S", "f0": "AS"}
+    g = dealing(piles, stock_top="5C", options="transfers:any-time")
+    assert "c0-c1" in legal(g)
+    g.play("deal")
+    assert pile(g, "c1") == cards("KD") and pile(g, "c2") == cards("KH 9S 5C")
+    g.play("c0-c1")
+    assert pile(g, "c1") == cards("KD 8D")
+    assert refusal_rule(dealing(piles, stock_top="5C"), "c0-c1") == R + "after-deal"
+
+
 @pytest.mark.rules("spensers-fairie-queen-no-redeal")
 def test_there_is_no_re_deal() -> None:
     g = ended({})
@@ -624,3 +640,70 @@ def test_the_drawn_diagram_shows_what_its_description_says() -> None:
     assert [bool(s.piles[f]) for f in FOUNDS] == [False] * 4 + [True] * 2 + [False] * 2
     alt = SpensersFairieQueen.FIGURES[0].alt
     assert "five kings" in alt and "two of diamonds" in alt and "second king stands alone" in alt
+
+
+#: A whole game of deal 16 won under SF-4's second reading, found by a best-first search of our
+#: own (transfers during the deal only onto a card one rank higher, never to a single king; the
+#: aces and the safe plays as the board makes them).
+WON_16_ANY_TIME = (
+    "deal,deal,deal,deal,deal,deal,deal,c1-c0,deal,deal,deal,deal,deal,deal,deal,deal,"
+    "c2-c1,deal,deal,deal,deal,deal,deal,deal,deal,c2-f0,deal,deal,deal,c3-c1,deal,c3-f6,"
+    "deal,c3-c0,c3-c0,deal,deal,deal,c3-c0,c0-c2,deal,c3-c1,deal,c3-c0,deal,deal,c3-f6,"
+    "c3-f6,deal,deal,c3-f4,deal,deal,deal,deal,deal,deal,c4-f6,deal,deal,c4-f4,deal,c3-c4,"
+    "c0-c3,c3-c0,deal,c0-c3,c3-c0,deal,c4-f4,c0-c3,c3-c0,deal,c0-c3,c3-c0,deal,c0-c3,c3-c0,"
+    "deal,c0-c3,c3-c0,deal,c4-c5,c0-c3,c3-c0,deal,c0-c3,c3-c0,c0-c5,c5-c0,deal,c0-c3,c3-c0,"
+    "deal,c0-c3,c3-c0,deal,c1-c6,c0-c3,c3-c0,deal,c0-c3,c3-c0,deal,c7-f4,c0-f4,deal,deal,"
+    "c3-c7,deal,deal,deal,deal,deal,c7-f2,deal,c7-c0,deal,deal,c7-c0,c0-c2,deal,c7-f0,deal,"
+    "c7-f0,c2-f0,c2-f0,c2-f4,deal,deal,c7-c3,c3-c6,deal,c7-c2,c0-c2,c0-c6,c0-f4,c3-f4,"
+    "c1-f4,c1-c5,c5-c1,c1-c7,c7-c1,c2-c6,c1-c5,c5-c1,c1-c7,c7-c1,c3-c6,c3-f0,c3-f6,c1-c5,"
+    "c5-c1,c1-c7,c7-c1,deal,c7-c2,c1-c5,c5-c1,c1-c7,c7-c1,c6-c2,c1-c5,c5-c1,c1-c7,c7-c1,"
+    "c2-c6,deal,c7-c0,c1-c5,c5-c1,c1-c7,c7-c1,c6-c2,c1-c5,c5-c1,c1-c7,c7-c1,c2-c6,deal,"
+    "c1-c5,c5-c1,deal,c7-c1,c6-c2,c2-c6,deal,c7-c6,deal,c7-c1,deal,c1-c7,c7-c1,deal,deal,"
+    "c7-c3,c4-c3,c4-f2,deal,c7-f7,deal,deal,c7-c4,c1-c4,deal,c7-c2,c7-c2,deal,c7-c5,c7-c5,"
+    "deal,deal,c7-c1,c1-c5,c5-c1,deal,c7-c5,deal,deal,c7-f6,deal,c7-f4,deal,deal,deal,"
+    "c7-f5,deal,deal,deal,c3-f1,c3-f1,c6-f1,c2-c6,c6-c2,c3-c6,c3-c7,c1-c3,c0-c3,c0-c1,"
+    "c0-c7,c3-c4,c3-c7,c0-c3,c0-f6,c1-f6,c7-c1,c7-f6,c2-c0,c2-c3,c0-c3,c1-c0,c4-c0,c5-c1,"
+    "c5-c7,c5-f6,c5-f4,c2-c5,c2-c0,c5-c0,c2-c4,c5-c4,c2-c7,c2-f5,c6-f5,c3-c6,c3-f5,c3-c4,"
+    "c5-c2,c5-c3,c5-f3,c5-f2,c2-c3,c1-c2,c1-c3,c2-c3,c1-c2,c1-c5,c1-f3,c2-c5,c1-c0,c1-c5,"
+    "c1-c2,c1-f7,c6-f7,c0-f7,c6-f2,c0-f2,c4-f7,c4-f2,c6-f5,c0-f5,c0-f5,c6-f7,c6-f7,c4-f2,"
+    "c3-f2,c6-f5,c3-f5,c4-f7,c3-f5,c5-f7,c0-c6,c5-c3,c5-f5,c4-c3,c7-c3,c7-f2,c4-c0,c4-f0,"
+    "c6-f0,c6-f0,c0-f0,c4-c3,c4-f7,c4-f1,c2-f1,c7-c0,c7-f0,c7-f6,c7-f2,c7-c1,c7-c0,c7-c2,"
+    "c7-f7,c7-f2,c7-f3,c1-f3,c2-f3,c7-c1,c7-f3,c7-f1,c3-f3,c7-f1,c3-f1,c7-f3,c0-f3,c3-f1,"
+    "c0-f1,c3-f3,c1-f3,c3-f1"
+)
+
+
+@pytest.mark.rules("spensers-fairie-queen-rule-3", "spensers-fairie-queen-rule-5",
+                   "spensers-fairie-queen-foundations")
+def test_a_whole_deal_can_be_won_with_transfers_during_the_deal() -> None:
+    g = engine.load_position(f"game={SLUG};deal=16;opts=transfers:any-time;"
+                             f"moves={''.join(WON_16_ANY_TIME)};redo=")
+    assert g.outcome() is Outcome.WON
+
+
+#: A whole game of deal 14 won under SF-4's first reading, the board's default (transfers only
+#: once the deal is complete; every card played as soon as it could be during the deal), found
+#: by the same search. The odds' searches, at 1,000 positions a deal, are too short to find one.
+WON_14 = (
+    "c2-f0,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,deal,"
+    "c2-f4,c0-f4,deal,deal,deal,deal,c3-f0,deal,deal,c3-f1,deal,deal,deal,deal,c3-f1,deal,"
+    "deal,c3-f2,c0-f2,c1-f2,deal,deal,c3-f2,deal,deal,deal,c3-f0,deal,deal,deal,deal,deal,"
+    "deal,deal,c5-f6,deal,c5-f0,c3-f0,c3-f0,deal,deal,deal,deal,deal,c6-f4,deal,deal,c6-f7,"
+    "deal,deal,deal,deal,deal,deal,deal,c6-f5,deal,deal,deal,deal,deal,deal,c6-f5,deal,"
+    "deal,deal,deal,deal,c6-f4,c5-f4,deal,c6-f0,deal,deal,c6-f4,deal,c6-f3,deal,deal,deal,"
+    "deal,deal,c1-c4,c1-f4,c3-c4,c2-c4,c2-c7,c2-f6,c1-f6,c6-f6,c2-f2,c2-c7,c0-c7,c0-f4,"
+    "c1-c4,c3-c2,c3-c5,c3-c4,c3-c5,c3-c7,c3-f2,c3-f0,c1-f2,c2-f0,c2-c1,c0-c3,c0-c5,c0-f7,"
+    "c3-f7,c3-c0,c3-f0,c6-f0,c6-c4,c0-c4,c6-c0,c6-c0,c6-f3,c6-c2,c6-f6,c6-c2,c6-c2,c6-c3,"
+    "c6-c7,c6-f5,c6-f3,c6-f2,c6-f4,c1-f4,c1-f4,c1-f6,c1-f3,c1-c5,c4-f5,c6-c3,c6-f2,c0-c4,"
+    "c0-f5,c2-c0,c2-c3,c2-f2,c2-f2,c0-c3,c2-c6,c2-f3,c2-c6,c2-f1,c4-f1,c2-f5,c2-c7,c2-f7,"
+    "c4-f1,c2-f6,c4-f1,c4-f1,c5-f5,c5-f1,c3-f5,c6-f6,c3-f6,c5-f1,c5-f6,c5-f6,c5-f3,c6-f5,"
+    "c6-f1,c6-f7,c7-f7,c2-f7,c7-f3,c4-f3,c7-f7,c4-f3,c7-f7,c3-f7,c4-f5,c7-f3,c2-f3,c3-f7,"
+    "c4-f5,c7-f1"
+)
+
+
+@pytest.mark.rules("spensers-fairie-queen-after-deal", "spensers-fairie-queen-rule-3",
+                   "spensers-fairie-queen-rule-5", "spensers-fairie-queen-foundations")
+def test_a_whole_deal_can_be_won_by_the_default_reading() -> None:
+    g = engine.load_position(f"game={SLUG};deal=14;opts=;moves={''.join(WON_14)};redo=")
+    assert g.outcome() is Outcome.WON
