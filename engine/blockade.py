@@ -203,7 +203,9 @@ class TheBlockade(Game):
         DEAL: "The game opens with twelve cards dealt from the shuffled pack, left to right, "
               "in a horizontal line (BK-3).",
         ACES: "A row is dealt whole by one press, so nothing is played until it is complete; "
-              "an ace then lies in its row until the player plays it, or, under BK-4’s other "
+              "an ace then lies in its row until the player plays it (a refill that lays an "
+              "ace where a lower place of the same refill would cover it pauses there, so "
+              "that the ace may be played as it appears), or, under BK-4’s other "
               "reading, is played the moment it turns up and the next card of the pack takes "
               "its place, in rows and refills alike.",
         FOUNDATIONS: "Each foundation place takes an ace of its suit and then the next card of "
@@ -277,6 +279,16 @@ class TheBlockade(Game):
                 continue
             piles[i] = (card,)
             return
+
+    def _ace_to_be_covered(self, piles: list[tuple[Card, ...]], i: int,
+                           later: list[int]) -> bool:
+        """Under BK-4's first reading: whether the card just laid in place ``i`` by a refill
+        is an ace that a later place of the same refill would cover (a vacancy below it in
+        its column). The refill then pauses, so that the ace may be played as it appears."""
+        if self.options.aces is not AcesInDeal.VACANCY or not piles[i]:
+            return False
+        c = row_col(i)[1]
+        return piles[i][-1].rank == ACE and any(row_col(j)[1] == c for j in later)
 
     @classmethod
     def _deal_row(cls, piles: list[tuple[Card, ...]], r: int, options: Any) -> None:
@@ -429,8 +441,11 @@ class TheBlockade(Game):
         piles = list(state.piles)
         rows = state.vars[0]
         if move.action == "refill":
-            for i in self.vacancies(state):
+            vacant = self.vacancies(state)
+            for k, i in enumerate(vacant):
                 self._place(piles, i, self.options)
+                if self._ace_to_be_covered(piles, i, vacant[k + 1:]):
+                    break  # "Aces may be played as they appear" (BK-4)
         elif move.action == "deal":
             self._deal_row(piles, rows, self.options)
             rows += 1
@@ -501,6 +516,10 @@ class TheBlockade(Game):
                 n = len(self.vacancies(state)) - len(self.vacancies(after))
                 said = (f"{'The vacancy is' if n == 1 else f'{n} vacancies are'} refilled "
                         "from the pack, the higher rows first")
+                last = [i for i in self.vacancies(state) if after.piles[i]][-1:]
+                if last and after.piles[STOCK] and self.vacancies(after):
+                    said += (f"; the {after.piles[last[0]][-1].name} turns up, and the refill "
+                             "waits for it to be played as it appears")
             else:
                 said = f"Row {self.var(state, 'rows') + 1} is dealt under the last"
             if aces:

@@ -268,6 +268,45 @@ def test_under_the_other_reading_aces_turned_up_in_a_refill_are_replaced_too() -
     assert sum(len(first.state.piles[f]) for f in FOUNDS) >= 1  # seed 1 deals an ace
 
 
+@pytest.mark.rules("the-blockade-aces", "the-blockade-higher-rows")
+def test_an_ace_turned_up_in_a_refill_may_be_played_before_the_place_below_covers_it() -> None:
+    # Column 1 has lost its cards in rows 2 and 3: the refill fills row 2 first, and the ace
+    # of hearts turns up there. “Aces may be played as they appear”: the refill pauses with
+    # the ace available, instead of burying it at once under the next card in row 3.
+    g = game({**row("QC", r=1), **row("2S", r=2), **row("AS", r=3), "stock": "9C AH"},
+             rows=3)
+    g.play(f"{s(3, 1)}-f0")
+    g.play(f"{s(2, 1)}-f0")
+    assert g.describe(g.state, Move(action="refill")) == (
+        "The vacancy is refilled from the pack, the higher rows first; the ace of hearts "
+        "turns up, and the refill waits for it to be played as it appears.")
+    g.play("refill")
+    assert pile(g, s(2, 1)) == cards("AH") and not pile(g, s(3, 1))
+    assert f"{s(2, 1)}-f1" in legal(g)
+    assert refusal_rule(g, "deal") == R + "refill"   # the vacancy below still waits
+    g.play(f"{s(2, 1)}-f1")                          # played as it appeared
+    g.play("refill")
+    assert pile(g, s(2, 1)) == cards("9C") and pile(g, s(3, 1))
+    # The player may instead leave it and go on with the refill, which covers it.
+    g2 = game({**row("QC", r=1), **row("2S", r=2), **row("AS", r=3), "stock": "9C AH"},
+              rows=3)
+    g2.play(f"{s(3, 1)}-f0")
+    g2.play(f"{s(2, 1)}-f0")
+    g2.play("refill")
+    g2.play("refill")
+    assert pile(g2, s(2, 1)) == cards("AH") and pile(g2, s(3, 1)) == cards("9C")
+    # An ace that falls in the lowest place of its column lies there, and the refill goes on.
+    g3 = game({**row("QC", "2S", r=1), **row("AS", "AS", r=2), "stock": "9C AH 8D"},
+              rows=2)
+    g3.play(f"{s(2, 1)}-f0")
+    g3.play(f"{s(2, 2)}-f4")
+    g3.play(f"{s(1, 2)}-f0")
+    g3.play("refill")
+    assert [pile(g3, p) for p in (s(1, 2), s(2, 1), s(2, 2))] == [
+        cards("8D"), cards("AH"), cards("9C")]
+    assert not g3.vacancies(g3.state)
+
+
 @pytest.mark.rules("the-blockade-aces", "the-blockade-next-row")
 def test_nothing_but_aces_can_be_played_before_the_row_is_complete() -> None:
     # The deal is one move: after it the row is complete. The two of hearts that follows
