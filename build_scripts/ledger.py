@@ -148,7 +148,9 @@ def ledger_html(slug: str, page_html: str, cited: dict[str, list[str]], where: s
             f"<td>{html.escape(cls.LEDGER[rid])}</td>"
             f'<td>{f"<ul>{test_list}</ul>" if tests else "<em>none</em>"}</td></tr>')
     return (
-        f'<div class="cadogan-ledger" data-chapter="{html.escape(slug)}">'
+        # Kept out of the search index (Material's data-search-exclude): the rule sentences are
+        # found in the text itself, and its rows (28% of the index) would answer most searches.
+        f'<div class="cadogan-ledger" data-chapter="{html.escape(slug)}" data-search-exclude>'
         f"<table><caption>{html.escape(cls.title)}: every rule of the text, what the board "
         f"does for it, and the tests that hold the engine to it "
         f"({len(sentences)} rules)</caption>"
