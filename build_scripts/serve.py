@@ -23,6 +23,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from build_scripts import stylesheets
+
 MIME_TYPES = {
     ".wasm": "application/wasm",
     ".mjs": "text/javascript",
@@ -38,7 +40,7 @@ MIME_TYPES = {
 
 #: Versioned (Pyodide) or content-named (our runtime, engine archives, stylesheet) files:
 #: the paths that contain one of these are cached for good.
-IMMUTABLE_PREFIXES = ("/assets/pyodide/v", "/assets/engine/", "/assets/stylesheets/bundle/")
+IMMUTABLE_PREFIXES = ("/assets/pyodide/v", "/assets/engine/", f"/{stylesheets.FOLDER}/")
 #: Worth compressing (zip, webp, png are compressed already).
 COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".xml", ".txt", "/")
 

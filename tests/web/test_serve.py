@@ -25,6 +25,10 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, str]]:
     (tmp_path / "assets" / "engine").mkdir()
     (tmp_path / "assets" / "engine" / "empress-0123456789ab.zip").write_bytes(b"PK\5\6" + b"\0" * 18)
     (tmp_path / "p.webp").write_bytes(b"RIFF....WEBP")
+    (tmp_path / "assets" / "stylesheets" / "bundle").mkdir(parents=True)
+    (tmp_path / "assets" / "stylesheets" / "bundle" / "edition-0123456789ab.css").write_text(
+        "a { color: red; }\n")
+    (tmp_path / "assets" / "stylesheets" / "edition.css").write_text("a { color: red; }\n")
     server, base = serve_in_thread(tmp_path)
     yield tmp_path, base
     server.shutdown()
@@ -59,6 +63,10 @@ def test_cache_headers(served: tuple[Path, str]) -> None:
     assert "immutable" in h["cache-control"]
     _, h, _ = get(base + "assets/engine/empress-0123456789ab.zip")
     assert "immutable" in h["cache-control"] and "content-encoding" not in h
+    _, h, _ = get(base + "assets/stylesheets/bundle/edition-0123456789ab.css")
+    assert "immutable" in h["cache-control"]  # the joined stylesheet: content-named
+    _, h, _ = get(base + "assets/stylesheets/edition.css")
+    assert h["cache-control"] == "no-cache"
     _, h, _ = get(base + "a/")
     assert h["cache-control"] == "no-cache"
 
