@@ -284,6 +284,9 @@ class TheQueens(Game):
             for k in range(1, len(pile)):
                 if not marries(pile[:k], pile[k]):
                     raise PositionError(f"{PILES[i].label} is not married in descending line")
+        key = p[KEY_PILE]
+        if key and key[-1].rank == QUEEN and options.key_queens is KeyQueens.ALWAYS:
+            raise PositionError("a queen uppermost on the key would have paid (Rule IV)")
         if len(p[TURNED]) > 1:
             raise PositionError("more than one card turned up")
         laid, queens = state.vars
@@ -555,6 +558,29 @@ class TheQueens(Game):
         """Only the win: the loss test searches, and a dead end is found by the solver
         anyway."""
         return Outcome.WON if self._won(state) else None
+
+    def safe_moves(self, state: State, legal: list[Move]) -> list[Move]:
+        """A king turned up from the pack, or uppermost on the key, to the first empty place
+        of the row above: the places are alike, a king has no other use, and the card beneath
+        a king on the key is released the sooner (unless it is a queen who would pay, under
+        QU-2's default: the payment reorders the pack, which is a choice left to the
+        player)."""
+        first = next((f for f in FOUNDATION_PILES if not state.piles[f]), None)
+        if first is None:
+            return []
+        out: list[Move] = []
+        key = state.piles[KEY_PILE]
+        for src in (TURNED, KEY_PILE):
+            pile = state.piles[src]
+            if not pile or pile[-1].rank != KING:
+                continue
+            if (src == KEY_PILE and len(key) > 1 and key[-2].rank == QUEEN
+                    and self.options.key_queens is KeyQueens.ALWAYS):
+                continue
+            m = Move.step(PILES[src].id, PILES[first].id)
+            if m in legal:
+                out.append(m)
+        return out
 
     def solver_alike(self) -> tuple[tuple[int, ...], ...]:
         """The eight places of the kings, and the seven places of the shutter: no rule tells

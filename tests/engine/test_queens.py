@@ -488,6 +488,15 @@ def test_corrupt_positions_are_refused() -> None:
         engine.load_position(text.replace("vars=laid:0,queens:0", "vars=laid:0,queens:2"))
     with pytest.raises(PositionError):
         engine.load_position(text.replace("vars=laid:0,queens:0", "vars=laid:5,queens:0"))
+    start = text.split("start=")[1].split(";")[0]
+    key = next(p for p in start.split("|") if p.startswith("key:"))
+    cards_ = key[4:].split(".")
+    qi = next(i for i, c in enumerate(cards_) if c.startswith("Q"))
+    cards_[qi], cards_[-1] = cards_[-1], cards_[qi]
+    bad = text.replace(key, "key:" + ".".join(cards_))
+    with pytest.raises(PositionError):
+        engine.load_position(bad)
+    engine.load_position(bad.replace("opts=", "opts=key_queens:layout"))
 
 
 def test_positions_round_trip_through_payments() -> None:
@@ -525,3 +534,13 @@ def test_every_option_names_its_note() -> None:
         assert d["note"].startswith("note-qu-")
         assert len(d["choices"]) >= 2
         assert d["default"] in {c["value"] for c in d["choices"]}
+
+
+@pytest.mark.rules("the-queens-kings")
+def test_auto_play_places_kings_from_the_pack_and_the_key() -> None:
+    g = game({**foundations({"f0": "KS"}), **SHUT, "key": "8S KD", "stock": "3D KH"})
+    assert g.safe_moves(g.state, g.legal_moves()) == [Move.parse("key-f1")]
+    g.play("deal")
+    assert Move.parse("turned-f1") in g.safe_moves(g.state, g.legal_moves())
+    h = game({**foundations({}), **SHUT, "key": "QD KD", "stock": "3D"})
+    assert h.safe_moves(h.state, h.legal_moves()) == []  # the queen beneath would pay
