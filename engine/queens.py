@@ -195,9 +195,9 @@ class TheQueens(Game):
         RULE_3: "The key’s top card may go only to a foundation (a king to an empty place); "
                 "it is refused on the shutter, on the talon and anywhere else.",
         RULE_4: "A queen uppermost on the key sends at once fourteen cards from the top of "
-                "the key, herself the first, to the bottom of the pack (all that remain when "
-                "fewer): whenever she comes to the top, or, under QU-2’s other reading, only "
-                "when the key is laid out.",
+                "the key, herself among them, turned over to the bottom of the pack, so that "
+                "she is its last card (all that remain when fewer): whenever she comes to the "
+                "top, or, under QU-2’s other reading, only when the key is laid out.",
         RULE_5: "When the pack is exhausted, three cards for each queen counted are taken "
                 "from the bottom of the talon and form a fresh pack; the queens themselves "
                 "are not among the three (QU-4: queens lying among the cards taken go along "
