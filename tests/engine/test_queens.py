@@ -24,8 +24,11 @@ SHUT = {f"s{i}": c for i, c in enumerate("9S 9H 9D 9C 5S 5H 5D".split())}
 
 
 def game(piles: dict[str, str], **kw: object) -> TheQueens:
-    g = make_game(SLUG, piles, **kw)  # type: ignore[arg-type]
-    assert isinstance(g, TheQueens)
+    """A position with the given piles (the rest of the cards in ``rest_to``), loaded through
+    ``engine.load_position`` with an explicit start, so the position itself is checked."""
+    made = make_game(SLUG, piles, **kw)  # type: ignore[arg-type]
+    g = engine.load_position(made.position())
+    assert isinstance(g, TheQueens) and g.state == made.state
     return g
 
 
@@ -249,9 +252,6 @@ def test_shutter_cards_marry_in_descending_line_in_suit() -> None:
 
 @pytest.mark.rules("the-queens-marry")
 def test_nothing_marries_on_an_ace() -> None:
-    g = game({**foundations({}), **SHUT, "s0": "AS", "s1": "KS", "stock": "7C"},
-             rest_to="talon")
-    # no king stays in the shutter: the position with one is refused
     g = game({**foundations({}), **SHUT, "s0": "AS", "s1": "2H", "stock": "7C"})
     assert refusal_rule(g, "s1-s0") == R + "marry"
 
@@ -346,8 +346,8 @@ def test_queens_laid_in_the_talon_are_counted() -> None:
 @pytest.mark.rules("the-queens-count", "the-queens-rule-5", "the-queens-again")
 def test_exhausted_pack_is_refilled_three_cards_a_queen_from_the_talon_bottom() -> None:
     talon = "2C 3C 4C 5C 6C 7C 8C QD 9D"
-    g = game({**foundations({}), **SHUT, "stock": "JD", "talon": talon},
-             rest_to="key", vars={"laid": 1, "queens": 1})
+    g = game({**foundations({}), **SHUT, "key": "6S", "stock": "JD", "talon": talon},
+             rest_to="key", vars={"laid": 2, "queens": 1})
     g.play("deal")  # the knave of diamonds, unsuitable: the pack is exhausted
     s = g.state
     assert s.piles[STOCK] == cards("4C 3C 2C")  # turned over: the bottom card is dealt first
@@ -379,13 +379,14 @@ def test_a_short_talon_gives_all_that_remain() -> None:
 
 @pytest.mark.rules("the-queens-again", "the-queens-count")
 def test_a_queen_dealt_again_is_counted_again() -> None:
-    g = game({**foundations({}), **SHUT, "stock": "7H", "talon": "QS 2C 3C 4C"},
-             rest_to="key", vars={"laid": 1, "queens": 1})
-    # the queen of spades lay among the bottom cards: she goes into the fresh pack
+    g = game({**foundations({}), **SHUT, "key": "6S", "stock": "7H",
+              "talon": "QS 2C 3C 4C QH"}, rest_to="key", vars={"laid": 1, "queens": 1})
     g.play("deal")
-    assert g.state.piles[STOCK][-1] == Card.parse("QS")
+    # the queen of spades lay among the bottom cards: she went along, uncounted
+    assert g.state.piles[STOCK] == cards("4C 3C 2C QS")
+    assert g.state.piles[TALON_PILE] == cards("QH 7H")
     g.play("deal")
-    assert g.var(g.state, "queens") == 1
+    assert g.var(g.state, "queens") == 1 and g.var(g.state, "laid") == 1
 
 
 @pytest.mark.rules("the-queens-count")
@@ -416,9 +417,9 @@ def _complete() -> dict[str, str]:
 @pytest.mark.rules("the-queens-foundations")
 def test_won_when_every_foundation_ends_with_its_queen() -> None:
     done = _complete() | {"f7": up_to("KC", "J")}
-    g = game({**done, "stock": "", "talon": ""}, rest_to="key")
+    g = game({**done, "stock": "", "key": ""}, rest_to="talon")
     assert g.outcome() is None
-    g.play("key-f7")
+    g.play("talon-f7")
     assert g.outcome() is Outcome.WON
     assert "queens" in g.status_of(g.state)
 
