@@ -296,6 +296,12 @@ class TheQueens(Game):
         top = talon[len(talon) - laid:] if laid else ()
         if queens != sum(1 for c in top if c.rank == QUEEN):
             raise PositionError("the count of queens does not match the talon")
+        if queens and not p[STOCK] and not p[TURNED]:
+            raise PositionError("the pack is exhausted: the queens counted would have paid "
+                                "for a fresh pack at once (Rule V)")
+        if p[STOCK] and any(not p[i] for i in SHUTTER_PILES):
+            raise PositionError("a space in the shutter would have been refilled at once "
+                                "from the pack")
         return state
 
     # ---- helpers ---------------------------------------------------------------------

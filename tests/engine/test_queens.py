@@ -500,6 +500,19 @@ def test_corrupt_positions_are_refused() -> None:
     engine.load_position(bad.replace("opts=", "opts=key_queens:layout"))
 
 
+
+@pytest.mark.rules("the-queens-count", "the-queens-play-shutter")
+def test_positions_that_would_already_have_paid_or_refilled_are_refused() -> None:
+    # the pack exhausted, nothing turned up, and a queen still counted: she would have paid
+    # at once (the board used to call such a position lost, with a fresh pack owed)
+    with pytest.raises(PositionError, match="paid"):
+        game({**foundations({}), **SHUT, "key": "6S", "stock": "", "talon": "2C 3C QD"},
+             rest_to="key", vars={"laid": 1, "queens": 1})
+    # a space in the shutter while the pack still has cards: it would have been refilled
+    with pytest.raises(PositionError, match="refilled"):
+        game({**foundations({}), **SHUT, "s6": "", "key": "6S", "stock": "2C 3C"},
+             rest_to="key")
+
 def test_positions_round_trip_through_payments() -> None:
     g = engine.new_game(SLUG, seed=4242)
     rng = random.Random(2)
