@@ -13,6 +13,7 @@ from engine.deal import shuffled
 from engine.nestor import (
     COLUMNS, OUT, PILES, RESERVES, Nestor, ReserveUse, column_clash, deal_tableau,
 )
+from tests.engine.exhaustive import check_verdicts
 from tests.engine.fixtures import make_game, refusal_rule
 
 SLUG = "nestor"
@@ -303,6 +304,20 @@ def test_lost_when_the_only_pair_is_two_reserve_cards_under_the_other_reading() 
     assert g.outcome() is Outcome.LOST
     h = load(STUCK, ["5H", "5C", "--", "--"], turned=4)
     assert h.outcome() is None
+
+
+@pytest.mark.rules("nestor-failed", "nestor-recourse", "nestor-aside")
+@pytest.mark.parametrize("options", ["", "reserve_use:any-time", "reserve_pairs:no",
+                                     "reserve_use:any-time,reserve_pairs:no"])
+def test_a_loss_is_declared_only_where_no_series_of_pairs_can_win(options: str) -> None:
+    # Review: every position reachable from three small end games, searched exhaustively
+    # under each reading of NE-4 and NE-7; no position declared lost can still be won.
+    ends = [(["KS QH", "QS KH", "5H QD", *[""] * 5], ["5S", "2C", "2D", "QC"], 0),
+            (["KS QH 2H", "QS KH", "2S QD", *[""] * 5], ["QC", "--", "KD", "KC"], 2),
+            (["KS 5C", "5D KH", *[""] * 6], ["KC", "5H", "KD", "5S"], 0)]
+    for columns, reserve, turned in ends:
+        search = check_verdicts(load(columns, reserve, turned, options=options or None))
+        assert search.lost_with_moves == 0
 
 
 @pytest.mark.rules("nestor-failed")
