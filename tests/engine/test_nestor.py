@@ -179,6 +179,19 @@ def test_only_the_lowest_row_until_its_removal_releases_the_card_above() -> None
     assert not g.state.piles[0] and not g.state.piles[7]  # emptied columns stay empty
 
 
+
+@pytest.mark.rules("nestor-lowest")
+def test_each_card_is_released_by_the_removal_of_the_one_below_not_of_the_whole_row() -> None:
+    # Review (NE-3): columns of unequal length. The lowest card of each column is available,
+    # whatever row it lies in; once the two kings of the third row are paired, the five of
+    # hearts above one of them pairs with the five of clubs at the foot of a short column.
+    g = load(["QH 5H KS", "QS 4D KH", "4C 8S", "5C", "8D", "", "", ""], ["--"] * 4, turned=4)
+    assert Move.parse("c2-c4") in g.legal_moves()        # the eights, rows 2 and 1
+    g.play("c0-c1")
+    assert Move.parse("c0-c3") in g.legal_moves()
+    g.play("c0-c3")
+    assert lowest(g, 0) == Card.parse("QH") and lowest(g, 3) is None
+
 # ----------------------------------------------------------------------------- the reserve
 
 @pytest.mark.rules("nestor-reserve", "nestor-recourse")
