@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine import Card, Move, Outcome
-from engine.cards import KING, parse_cards
+from engine.cards import KING, SUITS, parse_cards
 from engine.core import State
 from engine.deal import shuffled
 from engine.napoleons_square import (
@@ -18,6 +18,7 @@ from engine.napoleons_square import (
     note_suits,
 )
 from engine.rules import deal_together
+from tests.engine.exhaustive import check_verdicts
 from tests.engine.fixtures import make_game, refusal_rule
 
 SLUG = "napoleons-square"
@@ -591,6 +592,37 @@ def test_the_talon_counts_in_the_verdict_under_each_reading() -> None:
     g = exhausted({**piles, "p8": "", "talon": "9S 4D"}, rest_to="talon", fresh=1,
                   options="talon_use:spaces")
     assert g.outcome() is None                 # the 4D has just been turned
+
+
+def end_position(piles: dict[str, str], options: str = "") -> NapoleonsSquare:
+    """The pack exhausted, the cards given in the square and the talon, and every other card
+    on the foundations: each suit's two foundations built as far as the cards left allow."""
+    left = Counter(c for text in piles.values() for c in cards(text))
+    founds: dict[str, str] = {}
+    k = 0
+    for suit in SUITS:
+        for copy in (1, 2):  # up to the lowest rank with fewer than ``copy`` copies out
+            top = min((r for r in range(1, 14) if left[Card(r, suit)] >= copy), default=14)
+            founds[f"f{k}"] = " ".join(str(Card(r, suit)) for r in range(1, top))
+            k += 1
+    return game({**piles, **founds, "stock": ""}, options=options)
+
+
+@pytest.mark.rules("napoleons-square-no-redeal", "napoleons-square-marriages",
+                   "napoleons-square-rule-2")
+@pytest.mark.parametrize("opts", ["", "talon_use:spaces"])
+def test_a_search_of_every_line_of_play_agrees_with_each_loss_verdict(opts: str) -> None:
+    # Small end positions whose every line of play an exhaustive search visits: each
+    # position the board calls lost must be one from which no series of moves wins.
+    ends = ({"p0": "KC QC", "p1": "QC", "p2": "JC KC", "talon": "10C"},
+            {"p0": "KS", "p1": "JS QS", "p2": "10S KS"},
+            {"p0": "KS QC KH", "p1": "QS KS", "p2": "KC"})
+    for piles in ends:
+        g = end_position(piles, opts)
+        assert sum(len(g.state.piles[f]) for f in FOUNDS) == 104 - len(
+            [c for text in piles.values() for c in cards(text)])
+        found = check_verdicts(g)
+        assert found.winnable and found.lost  # some line of play loses; each loss checked
 
 
 @pytest.mark.rules("napoleons-square-play-out")
