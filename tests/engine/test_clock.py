@@ -444,6 +444,10 @@ def test_by_default_a_card_is_turned_only_when_nothing_can_be_played() -> None:
     g.play("p1-f1")
     g.play("refill")
     g.play("deal")         # marriages left open would not stop it
+    g = game({**FULL, "p1": "KC QC 7C", "p2": "KS JS 6C", "stock": "9S 2H"}, options=opts)
+    g.play("p2-p1")        # the seven of clubs, kept on the circle, is covered by the six
+    g.play("refill")
+    g.play("deal")
     g = game({**FULL, "talon": "7C", "stock": "9S"}, options=opts, dealing=1)
     assert refusal_rule(g, "deal") == R + "deal-out"   # the talon's top counts
     g.play("talon-f1")
