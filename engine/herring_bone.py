@@ -642,6 +642,17 @@ class TheHerringBone(Game):
     def _won(self, state: State) -> bool:
         return all(len(state.piles[f]) == FOUNDATION_SIZE for f in FOUNDATIONS)
 
+    def solver_order(self, state: State, legal: list[Move]) -> list[Move]:
+        """The default order, but exchanges between foundations (which the default counts as
+        moves to a foundation) after every other move of a card: they only shift where two
+        foundations meet, and are worth trying when nothing better is left."""
+        order = super().solver_order(state, legal)
+        found = {p.id for p in PILES if p.role is Role.FOUNDATION}
+        swaps = [m for m in order if m.steps and m.steps[0][0] in found]
+        rest = [m for m in order if not (m.steps and m.steps[0][0] in found)]
+        cards = [m for m in rest if m.steps]
+        return cards + swaps + [m for m in rest if not m.steps]
+
     def solver_outcome(self, state: State) -> Outcome | None:
         """Only the win: the loss verdict searches the exchanges, and the solver finds a dead
         end anyway."""
@@ -667,12 +678,6 @@ class TheHerringBone(Game):
         return None if any(c in wanted for c in cards) else Outcome.LOST
 
     # ---- board -----------------------------------------------------------------------
-    def card_faces(self, state: State, pile: int) -> list[dict[str, Any]]:
-        faces = super().card_faces(state, pile)
-        if pile in HB_SET and faces and pile != self.available_hb(state):
-            faces = [{**f, "peek": True} for f in faces]
-        return faces
-
     def status_line(self, state: State, out: Outcome | None) -> str:
         if out is Outcome.WON:
             return "Won: all eight foundations are complete."
