@@ -193,6 +193,16 @@ PILES: tuple[PileSpec, ...] = (
 )
 
 _INDEX = {p.id: i for i, p in enumerate(PILES)}
+_STEPS: dict[tuple[int, int], Move] = {}
+_DEAL, _REDEAL = Move(action="deal"), Move(action="redeal")
+
+
+def _step(src: int, dst: int) -> Move:
+    """The one-step move from pile ``src`` to pile ``dst`` (made once, then reused)."""
+    m = _STEPS.get((src, dst))
+    if m is None:
+        m = _STEPS[(src, dst)] = Move.step(PILES[src].id, PILES[dst].id)
+    return m
 #: The herring-bone's piles by the number of the card in the deal: HB[n - 1] is card n.
 HB: tuple[int, ...] = tuple(_INDEX[f"h{n}"] for n in range(1, HB_CARDS + 1))
 HB_SET = frozenset(HB)
@@ -201,6 +211,7 @@ BAR_PILES = tuple(_INDEX[f"b{i}"] for i in range(BAR_COUNT))
 FOUNDATIONS = tuple(_INDEX[f"f{j}"] for j in range(8))
 DOWN = FOUNDATIONS[:4]
 UP = FOUNDATIONS[4:]
+_UP_SET = frozenset(UP)
 STOCK = _INDEX["stock"]
 TURNED = _INDEX["turned"]
 TALON_PILE = _INDEX["talon"]
@@ -423,9 +434,28 @@ class TheHerringBone(Game):
                                f"{nxt.name} next.")
         return None
 
+    def _accepts(self, piles: tuple[tuple[Card, ...], ...], base: int, f: int,
+                 card: Card) -> bool:
+        """Whether foundation ``f`` takes ``card`` now: the quick form of
+        :meth:`_place_refusal` (None there exactly when True here)."""
+        pile = piles[f]
+        if not pile:
+            if card.rank != base:
+                return False
+            if self.options.directions is Directions.SUIT:
+                side = UP if f in _UP_SET else DOWN
+                return not any(piles[g] and piles[g][0].suit is card.suit for g in side)
+            return True
+        if len(pile) >= FOUNDATION_SIZE:
+            return False
+        top = pile[-1]
+        return card.suit is top.suit and card.rank == (
+            _up(top.rank) if f in _UP_SET else _down(top.rank))
+
     def fits(self, state: State, card: Card) -> bool:
         """Whether ``card`` may go on some foundation as they stand."""
-        return any(self._place_refusal(state, f, card) is None for f in FOUNDATIONS)
+        base = state.vars[1]
+        return any(self._accepts(state.piles, base, f, card) for f in FOUNDATIONS)
 
     def redeals_left(self, state: State) -> int:
         return max(0, REDEALS - state.vars[0])
@@ -459,6 +489,45 @@ class TheHerringBone(Game):
                     yield Move.step(PILES[i].id, PILES[v].id)
         yield Move(action="deal")
         yield Move(action="redeal")
+
+    def legal_in(self, state: State) -> list[Move]:
+        """Exactly the legal moves, in the order of :meth:`candidate_moves`, without building
+        a refusal for each of the many moves refused (the solver's move generator)."""
+        p = state.piles
+        base = state.vars[1]
+        acc = self._accepts
+        vacant = [i for i in SCENE_PILES if not p[i]]
+        out: list[Move] = []
+        if p[TURNED]:
+            card = p[TURNED][-1]
+            fs = [f for f in FOUNDATIONS if acc(p, base, f, card)]
+            if not fs:
+                out.append(_step(TURNED, TALON_PILE))
+            out += [_step(TURNED, f) for f in fs]
+            out += [_step(TURNED, v) for v in vacant]
+            return out
+        for f in FOUNDATIONS:
+            if len(p[f]) > 1:
+                card = p[f][-1]
+                for g in (DOWN if f in _UP_SET else UP):
+                    if p[g] and acc(p, base, g, card):
+                        out.append(_step(f, g))
+        sources = [i for i in SCENE_PILES + BAR_PILES if p[i]]
+        hb = self.available_hb(state)
+        if hb is not None:
+            sources.insert(0, hb)
+        if p[TALON_PILE]:
+            sources.append(TALON_PILE)
+        for i in sources:
+            card = p[i][-1]
+            out += [_step(i, f) for f in FOUNDATIONS if acc(p, base, f, card)]
+            if i == TALON_PILE and self.options.side_refill is Refill.CHOICE:
+                out += [_step(i, v) for v in vacant]
+        if p[STOCK]:
+            out.append(_DEAL)
+        elif p[TALON_PILE] and self.redeals_left(state):
+            out.append(_REDEAL)
+        return out
 
     def refuse_step(self, state: State, step: Step) -> IllegalMove | None:
         si, di, card = step.src, step.dst, step.card
