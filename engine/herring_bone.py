@@ -145,16 +145,18 @@ def _hb(n: int) -> PileSpec:
     if k < 2:                      # the slanting cards beside the single card of their fan
         cx = _CX - _SLANT_DX if k == 0 else _CX + _SLANT_DX
         x, y = _box(cx, _line_cy(2 * fan + 1))
-        return PileSpec(f"h{n}", _hb_name(n), Role.TABLEAU, x, y, rotate=-45 if k == 0 else 45)
+        return PileSpec(f"h{n}", _hb_name(n), Role.TABLEAU, x, y, rotate=-45 if k == 0 else 45,
+                        mark=str(n))
     x, y = _box(_CX, _line_cy(2 * fan + (0 if k == 2 else 1)))
-    return PileSpec(f"h{n}", _hb_name(n), Role.TABLEAU, x, y)
+    return PileSpec(f"h{n}", _hb_name(n), Role.TABLEAU, x, y, mark=str(n))
 
 
 def _scene(i: int) -> PileSpec:
     side, place = ("left", i + 1) if i < 4 else ("right", i - 3)
     cx = _CX - _SIDE_DX if i < 4 else _CX + _SIDE_DX
     x, y = _box(cx, _SCENE_CY[i % 4])
-    return PileSpec(f"s{i}", f"side scene, {side} side, place {place}", Role.RESERVE, x, y)
+    return PileSpec(f"s{i}", f"side scene, {side} side, place {place}", Role.RESERVE, x, y,
+                    mark="scene")
 
 
 def _bar(i: int) -> PileSpec:
@@ -163,7 +165,7 @@ def _bar(i: int) -> PileSpec:
     cx = _CX - _SIDE_DX if i < 2 else _CX + _SIDE_DX
     x, y = _box(cx, _BAR_CY[i % 2])
     return PileSpec(f"b{i}", f"bar {where} the {side} side scenes", Role.RESERVE, x, y,
-                    rotate=90)
+                    rotate=90, mark="bar")
 
 
 def _foundation(j: int) -> PileSpec:
@@ -188,8 +190,9 @@ PILES: tuple[PileSpec, ...] = (
     + tuple(_foundation(j) for j in range(8))
     + (PileSpec("stock", "the pack", Role.STOCK, *_box(_CX - _FOUND_DX, _PACK_CY)),
        PileSpec("turned", "the card turned up", Role.RESERVE,
-                *_box(_CX - _FOUND_DX + 1.1, _PACK_CY)),
-       PileSpec("talon", "the talon", Role.TALON, *_box(_CX - _FOUND_DX + 2.2, _PACK_CY)))
+                *_box(_CX - _FOUND_DX + 1.1, _PACK_CY), mark="turned"),
+       PileSpec("talon", "the talon", Role.TALON, *_box(_CX - _FOUND_DX + 2.2, _PACK_CY),
+                mark="talon"))
 )
 
 _INDEX = {p.id: i for i, p in enumerate(PILES)}
