@@ -457,3 +457,48 @@ def test_position_round_trip_and_checks() -> None:
     assert "redeals:0" in text
     with pytest.raises(PositionError):
         engine.load_position(text.replace("redeals:0", "redeals:3"))
+
+
+@pytest.mark.rules("the-herring-bone-exchange", "the-herring-bone-deal")
+def test_no_exchange_while_a_card_turned_up_waits() -> None:
+    g = game({"f4": run(UP7, "H", 3), "f0": run(DOWN7, "H", 11), "stock": "10H"},
+             rest_to="talon")
+    g.play("deal")
+    assert g.state.piles[TURNED] == cards("10H")
+    assert refusal_rule(g, "f0-f4") == R + "deal"
+    assert all(str(m).startswith("turned-") for m in g.legal_moves())
+
+
+@pytest.mark.rules("the-herring-bone-exchange", "the-herring-bone-directions")
+def test_no_exchange_between_two_foundations_going_the_same_way() -> None:
+    g = game({"f4": "7H 8H", "f5": "7H 8H 9H"}, rest_to="talon", options="directions:free")
+    assert refusal_rule(g, "f5-f4") == R + "exchange"
+
+
+@pytest.mark.rules("the-herring-bone-rule-4")
+def test_a_card_turned_up_fills_a_side_scene_under_either_reading() -> None:
+    # under the at-once reading, a vacancy can be open only when pack and talon are empty
+    g = game(started(s2="", talon="", stock="8H"), options="side_refill:at-once",
+             rest_to="h1")
+    g.play("deal")
+    g.play("turned-s2")
+    assert g.state.piles[SCENE_PILES[2]] == cards("8H")
+
+
+def _text(**over: str) -> str:
+    g = game(started(**over))
+    return g.position()
+
+
+def test_positions_that_break_the_rules_are_refused() -> None:
+    text = _text()
+    # a foundation on the wrong value, two hearts foundations on one side, a bar left empty
+    bad = [text.replace("f0:7H", "f0:8H").replace("f4:7H", "f4:7H.8H"),
+           text.replace("f0:7H", "f0:").replace("f5:", "f5:7H"),
+           text.replace("vars=redeals:0,base:7", "vars=redeals:0,base:14")]
+    for t in bad:
+        with pytest.raises(PositionError):
+            engine.load_position(t)
+    g = game(started(b0="", h27="", h28=""), rest_to="talon")
+    with pytest.raises(PositionError):
+        engine.load_position(g.position())
