@@ -43,7 +43,8 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import builds_up_from_ace, cards_wanted, play_reachable, plural, up_from_ace_refusal
+from .rules import (builds_up_from_ace, cards_wanted, play_reachable, plural, turned_card_use,
+                    up_from_ace_refusal)
 
 SLUG = "napoleon-at-st-helena"
 
@@ -286,15 +287,9 @@ class NapoleonAtStHelena(Game):
         on a foundation nor married on the lowest card of a column."""
         if not state.vars[V_FRESH]:
             return None
-        card = state.piles[TALON_PILE][-1]
-        for f in FOUNDS:
-            if self.fits(state.piles[f], card):
-                return f"played on {PILES[f].label}"
-        for j in COLS:
-            col = state.piles[j]
-            if col and self.marries(col[-1], card):
-                return f"married to the {col[-1].name} of {PILES[j].label}"
-        return None
+        return turned_card_use(state.piles[TALON_PILE][-1],
+                               [(PILES[f].label, state.piles[f]) for f in FOUNDS],
+                               [(PILES[j].label, state.piles[j]) for j in COLS])
 
     # ---- rules -----------------------------------------------------------------------
     def candidate_moves(self, state: State) -> Iterator[Move]:
