@@ -72,6 +72,7 @@ KEY_PAYMENT = 14
 TALON_PAYMENT = 3
 SHUTTER_PLACES = 7
 FOUNDATION_CARDS = 8 * 13
+STUCK_LIMIT = 3000
 
 
 class KeyQueens(Enum):
@@ -79,6 +80,13 @@ class KeyQueens(Enum):
 
     ALWAYS = "always"
     LAYOUT = "layout"
+
+
+class TalonCount(Enum):
+    """Which queens pay when the pack is exhausted (QU-3)."""
+
+    ALL = "all"
+    PASS = "pass"
 
 
 class TalonQueens(Enum):
@@ -94,11 +102,16 @@ class QueensOptions:
         KeyQueens.ALWAYS, note="note-qu-2", label="A queen uppermost on the key pays",
         labels={KeyQueens.ALWAYS: "whenever she comes to the top, during play as well",
                 KeyQueens.LAYOUT: "only when the key is laid out"})
+    talon_count: TalonCount = option(
+        TalonCount.ALL, note="note-qu-3",
+        label="When the pack is exhausted, the queens who pay",
+        labels={TalonCount.ALL: "every queen the talon holds, again at each exhaustion",
+                TalonCount.PASS: "only those laid since the pack was last formed"})
     talon_queens: TalonQueens = option(
-        TalonQueens.ALONG, note="note-qu-4",
+        TalonQueens.STAY, note="note-qu-4",
         label="Queens lying among the cards taken from the talon",
-        labels={TalonQueens.ALONG: "go with them into the fresh pack, not counted",
-                TalonQueens.STAY: "stay in the talon"})
+        labels={TalonQueens.STAY: "stay in the talon",
+                TalonQueens.ALONG: "go with them into the fresh pack, not counted"})
     lay_aside: bool = option(
         False, note="note-qu-6", label="A card turned up that could be played or married",
         labels={False: "must be used: only unsuitable cards go to the talon",
@@ -139,7 +152,7 @@ STOCK = 16
 TURNED = 17
 TALON_PILE = 18
 
-V_LAID, V_QUEENS = 0, 1
+V_LAID, V_QUEENS, V_HELD = 0, 1, 2
 
 
 def next_rank(pile: tuple[Card, ...]) -> int | None:
@@ -186,7 +199,7 @@ class TheQueens(Game):
     packs = 2
     Options = QueensOptions
     PILES = PILES
-    VARS = ("laid", "queens")
+    VARS = ("laid", "queens", "held")
     GRID = (8.0, 5.2)
     LEDGER = {
         RULE_1: "A foundation takes only cards of its king’s suit.",
@@ -200,8 +213,8 @@ class TheQueens(Game):
                 "top, or, under QU-2’s other reading, only when the key is laid out.",
         RULE_5: "When the pack is exhausted, three cards for each queen counted are taken "
                 "from the bottom of the talon and form a fresh pack; the queens themselves "
-                "are not among the three (QU-4: queens lying among the cards taken go along "
-                "uncounted, or, under the other reading, stay in the talon).",
+                "are not among the three (QU-4: queens lying among the cards taken stay in "
+                "the talon, or, under the other reading, go along uncounted).",
         KEY: "The deal lays thirty-two cards face up as the key; the board shows its top card "
              "and how many lie beneath.",
         KEY_QUEENS: "At the deal, each queen that comes uppermost on the key pays fourteen "
@@ -232,13 +245,14 @@ class TheQueens(Game):
         COUNT: "Each queen laid in the talon is counted (the status line keeps the count; one "
                "taken off again is uncounted); when the pack is exhausted each buys three "
                "cards from the bottom of the talon, turned over to form the fresh pack.",
-        AGAIN: "The fresh pack is dealt like the first, and the queens laid in the talon "
-               "during it are counted afresh to pay again; when none was laid, no fresh pack "
-               "is formed and play goes on with what is in view.",
+        AGAIN: "The fresh pack is dealt like the first, and when it is exhausted every queen "
+               "the talon holds pays again (under QU-3’s other reading, only those laid "
+               "during it); when none pays, no fresh pack is formed and play goes on with "
+               "what is in view.",
         ENTIRETY: "Only the cards paid for leave the talon; the rest stays where it is, under "
                   "the cards laid during the next pass.",
-        SHORT: "When the talon holds too few cards to pay three for each queen, all of it is "
-               "taken (under QU-4’s other reading, all but its queens).",
+        SHORT: "When the talon holds too few cards to pay three for each queen, all of it but "
+               "its queens is taken (under QU-4’s other reading, the queens too).",
     }
     FIGURES = (
         Figure("tableau", "The Queens after the deal, in modern cards.",
@@ -266,7 +280,7 @@ class TheQueens(Game):
         piles[KEY_PILE] = key
         piles[STOCK] = stock
         _refill(piles)  # the shutter, kings going to the row above
-        return State(tuple(piles), (0, 0))
+        return State(tuple(piles), (0, 0, 0))
 
     @classmethod
     def parse_state(cls, text: str, vars_text: str | None, options: Any) -> State:
@@ -289,14 +303,19 @@ class TheQueens(Game):
             raise PositionError("a queen uppermost on the key would have paid (Rule IV)")
         if len(p[TURNED]) > 1:
             raise PositionError("more than one card turned up")
-        laid, queens = state.vars
+        laid, queens, held = state.vars
         talon = p[TALON_PILE]
+        if held != sum(1 for c in talon if c.rank == QUEEN):
+            raise PositionError("the count of the queens held in the talon does not match it")
         if not 0 <= laid <= len(talon):
             raise PositionError("more cards laid on the talon in this pass than it holds")
         top = talon[len(talon) - laid:] if laid else ()
         if queens != sum(1 for c in top if c.rank == QUEEN):
             raise PositionError("the count of queens does not match the talon")
-        if queens and not p[STOCK] and not p[TURNED]:
+        owed = _owed(options, held, queens)
+        if (owed and not p[STOCK] and not p[TURNED]
+                and (options.talon_count is TalonCount.PASS
+                     or _pay_talon(options, talon, owed)[0])):
             raise PositionError("the pack is exhausted: the queens counted would have paid "
                                 "for a fresh pack at once (Rule V)")
         if p[STOCK] and any(not p[i] for i in SHUTTER_PILES):
@@ -446,7 +465,7 @@ class TheQueens(Game):
 
     def apply(self, state: State, move: Move) -> State:
         piles = list(state.piles)
-        laid, queens = state.vars
+        laid, queens, held = state.vars
         if move.action == "deal":
             card = piles[STOCK][-1]
             piles[STOCK] = piles[STOCK][:-1]
@@ -456,22 +475,27 @@ class TheQueens(Game):
                 piles[TALON_PILE] = piles[TALON_PILE] + (card,)
                 laid += 1
                 queens += card.rank == QUEEN
+                held += card.rank == QUEEN
         else:
             (src, dst), = move.steps
             si, di = self.pile_index(src), self.pile_index(dst)
             card = piles[si][-1]
             piles[si] = piles[si][:-1]
             piles[di] = piles[di] + (card,)
-            if si == TALON_PILE and laid:
-                laid -= 1
-                queens -= card.rank == QUEEN
+            if si == TALON_PILE:
+                held -= card.rank == QUEEN
+                if laid:
+                    laid -= 1
+                    queens -= card.rank == QUEEN
             if di == TALON_PILE:
                 laid += 1
                 queens += card.rank == QUEEN
-        laid, queens = self._settle(piles, laid, queens)
-        return State(tuple(piles), (laid, queens))
+                held += card.rank == QUEEN
+        counts = self._settle(piles, laid, queens, held)
+        return State(tuple(piles), counts)
 
-    def _settle(self, piles: list[tuple[Card, ...]], laid: int, queens: int) -> tuple[int, int]:
+    def _settle(self, piles: list[tuple[Card, ...]], laid: int, queens: int, held: int
+                ) -> tuple[int, int, int]:
         """What the rules make happen at once after a move: a queen uppermost on the key pays
         (under QU-2's default), spaces of the shutter are refilled from the pack, and an
         exhausted pack is replaced by the queens' payment from the talon."""
@@ -479,32 +503,22 @@ class TheQueens(Game):
             if self.options.key_queens is KeyQueens.ALWAYS:
                 piles[KEY_PILE], piles[STOCK] = pay_key(piles[KEY_PILE], piles[STOCK])
             _refill(piles)
-            if piles[STOCK] or piles[TURNED] or not queens:
-                return laid, queens
-            piles[STOCK], piles[TALON_PILE] = self.pay_talon(piles[TALON_PILE], queens)
+            owed = _owed(self.options, held, queens)
+            if piles[STOCK] or piles[TURNED] or not owed:
+                return laid, queens, held
+            piles[STOCK], piles[TALON_PILE] = self.pay_talon(piles[TALON_PILE], owed)
             laid = queens = 0
+            held = sum(1 for c in piles[TALON_PILE] if c.rank == QUEEN)
+            if not piles[STOCK]:
+                return laid, queens, held
 
     def pay_talon(self, talon: tuple[Card, ...], queens: int
                   ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """Rule V: three cards for each queen counted, exclusive of the queens, taken from the
         bottom of the talon (all of them when too few), turned over to form a fresh pack (the
-        talon's bottom card becomes the pack's top). Queens met among them go along,
-        uncounted, or stay in the talon (QU-4). Returns (pack, talon)."""
-        want = TALON_PAYMENT * queens
-        along = self.options.talon_queens is TalonQueens.ALONG
-        taken: list[Card] = []
-        left: list[Card] = []
-        count = 0
-        for k, card in enumerate(talon):
-            if count == want:
-                left += talon[k:]
-                break
-            if card.rank == QUEEN:
-                (taken if along else left).append(card)
-            else:
-                taken.append(card)
-                count += 1
-        return tuple(taken[::-1]), tuple(left)
+        talon's bottom card becomes the pack's top). Queens met among them stay in the talon,
+        or go along uncounted (QU-4). Returns (pack, talon)."""
+        return _pay_talon(self.options, talon, queens)
 
     # ---- the end ---------------------------------------------------------------------
     def _won(self, state: State) -> bool:
@@ -546,9 +560,30 @@ class TheQueens(Game):
             s = self.apply(s, legal[0])
         return False
 
+    def _stuck(self, state: State) -> bool | None:
+        """Whether no series of moves that sends no card to a foundation leads to a position
+        where a card could go to one (None if the search gave up): with every queen in the
+        talon paying again (QU-3), the same cards may come round for ever."""
+        seen = {state}
+        todo = [state]
+        while todo:
+            s = todo.pop()
+            for m in self.legal_in(s):
+                if m.steps and self.pile_index(m.steps[0][1]) in FOUNDATION_PILES:
+                    return False
+                child = self.apply(s, m)
+                if child not in seen:
+                    if len(seen) >= STUCK_LIMIT:
+                        return None
+                    seen.add(child)
+                    todo.append(child)
+        return True
+
     def _lost(self, state: State) -> bool:
         p = state.piles
         if p[STOCK] or p[TURNED]:
+            if self.options.talon_count is TalonCount.ALL:
+                return self._stuck(state) is True
             return self._forced_cycle(state)
         key = p[KEY_PILE]
         if key and self._fits(state, key[-1]):
@@ -613,7 +648,7 @@ class TheQueens(Game):
                  f"pack: {plural(len(p[STOCK]), 'card')}" if p[STOCK]
                  else "the pack is exhausted",
                  f"talon: {plural(len(p[TALON_PILE]), 'card')}",
-                 f"queens counted: {state.vars[V_QUEENS]}",
+                 f"queens counted: {_owed(self.options, state.vars[V_HELD], state.vars[V_QUEENS])}",
                  f"{played} of 104 on the foundations"]
         if p[TURNED]:
             parts.append(f"place the {p[TURNED][-1].name}")
@@ -652,3 +687,32 @@ def _refill(piles: list[tuple[Card, ...]]) -> None:
                 piles[f] = (card,)
             else:
                 piles[i] = (card,)
+
+
+def _owed(options: QueensOptions, held: int, laid_queens: int) -> int:
+    """How many queens pay when the pack is exhausted (QU-3): every queen the talon holds
+    (``held``, the player's counters), or only those laid on it since the pack was last formed
+    (``laid_queens``)."""
+    if options.talon_count is TalonCount.ALL:
+        return held
+    return laid_queens
+
+
+def _pay_talon(options: QueensOptions, talon: tuple[Card, ...], queens: int
+               ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """See TheQueens.pay_talon."""
+    want = TALON_PAYMENT * queens
+    along = options.talon_queens is TalonQueens.ALONG
+    taken: list[Card] = []
+    left: list[Card] = []
+    count = 0
+    for k, card in enumerate(talon):
+        if count == want:
+            left += talon[k:]
+            break
+        if card.rank == QUEEN:
+            (taken if along else left).append(card)
+        else:
+            taken.append(card)
+            count += 1
+    return tuple(taken[::-1]), tuple(left)

@@ -10,8 +10,9 @@ import pytest
 import engine
 from engine import Card, Move, Outcome, PositionError
 from engine.deal import shuffled
+from engine.cards import QUEEN
 from engine.queens import (
-    FOUNDATION_PILES, KEY_PILE, SHUTTER_PILES, STOCK, TALON_PILE, TURNED, KeyQueens,
+    FOUNDATION_PILES, KEY_PILE, SHUTTER_PILES, STOCK, TALON_PILE, TURNED, V_HELD, KeyQueens,
     QueensOptions, TalonQueens, TheQueens, pay_key,
 )
 from tests.engine.fixtures import make_game, refusal_rule
@@ -27,6 +28,11 @@ def game(piles: dict[str, str], **kw: object) -> TheQueens:
     """A position with the given piles (the rest of the cards in ``rest_to``), loaded through
     ``engine.load_position`` with an explicit start, so the position itself is checked."""
     made = make_game(SLUG, piles, **kw)  # type: ignore[arg-type]
+    given = kw.get("vars")
+    if not (isinstance(given, dict) and "held" in given):
+        # the counters of the queens held in the talon, unless the test sets them
+        held = sum(1 for c in made.state.piles[TALON_PILE] if c.rank == QUEEN)
+        made = TheQueens(made.state.with_vars({V_HELD: held}), made.options, made.deal)
     g = engine.load_position(made.position())
     assert isinstance(g, TheQueens) and g.state == made.state
     return g
@@ -328,9 +334,12 @@ def test_key_first_is_advice_by_default_and_a_rule_under_the_other_reading() -> 
 
 # ----------------------------------------------------------------------------- payments
 
-def _talon_game(talon: str, queens: int, laid: int, **kw: object) -> TheQueens:
+def _talon_game(talon: str, queens: int, laid: int, options: str = "") -> TheQueens:
+    """A position with the pack exhausted and ``talon``: only the queens laid this pass pay
+    (QU-3's other reading), so that nothing is owed; ``options`` adds to it."""
+    opts = ",".join(o for o in ("talon_count:pass", options) if o)
     return game({**foundations({}), **SHUT, "stock": "", "talon": talon},
-                rest_to="key", vars={"laid": laid, "queens": queens}, **kw)
+                rest_to="key", vars={"laid": laid, "queens": queens}, options=opts)
 
 
 @pytest.mark.rules("the-queens-count", "the-queens-rule-5")
@@ -356,31 +365,33 @@ def test_exhausted_pack_is_refilled_three_cards_a_queen_from_the_talon_bottom() 
 
 
 @pytest.mark.rules("the-queens-rule-5", "the-queens-entirety")
-def test_queens_among_the_cards_taken_go_along_uncounted() -> None:
-    g = _talon_game("2C QS 3C 4C 5C QD", 0, 0)
+def test_queens_among_the_cards_taken_go_along_uncounted_under_the_other_reading() -> None:
+    g = _talon_game("2C QS 3C 4C 5C QD", 0, 0, options="talon_queens:along")
     pack, talon = g.pay_talon(g.state.piles[TALON_PILE], 1)
     assert pack == cards("4C 3C QS 2C") and talon == cards("5C QD")
 
 
 @pytest.mark.rules("the-queens-rule-5", "the-queens-entirety")
-def test_queens_stay_in_the_talon_under_the_other_reading() -> None:
-    g = _talon_game("2C QS 3C 4C 5C QD", 0, 0, options="talon_queens:stay")
+def test_queens_among_the_cards_taken_stay_in_the_talon() -> None:
+    g = _talon_game("2C QS 3C 4C 5C QD", 0, 0)
     pack, talon = g.pay_talon(g.state.piles[TALON_PILE], 1)
     assert pack == cards("4C 3C 2C") and talon == cards("QS 5C QD")
 
 
 @pytest.mark.rules("the-queens-short")
 def test_a_short_talon_gives_all_that_remain() -> None:
-    g = _talon_game("2C QS 3C", 0, 0)
+    g = _talon_game("2C QS 3C", 0, 0, options="talon_queens:along")
     assert g.pay_talon(g.state.piles[TALON_PILE], 2) == (cards("3C QS 2C"), ())
-    h = _talon_game("2C QS 3C", 0, 0, options="talon_queens:stay")
+    h = _talon_game("2C QS 3C", 0, 0)
     assert h.pay_talon(h.state.piles[TALON_PILE], 2) == (cards("3C 2C"), cards("QS"))
 
 
 @pytest.mark.rules("the-queens-again", "the-queens-count")
 def test_a_queen_dealt_again_is_counted_again() -> None:
+    # under QU-3's and QU-4's other readings
     g = game({**foundations({}), **SHUT, "key": "6S", "stock": "7H",
-              "talon": "QS 2C 3C 4C QH"}, rest_to="key", vars={"laid": 1, "queens": 1})
+              "talon": "QS 2C 3C 4C QH"}, rest_to="key", vars={"laid": 1, "queens": 1},
+             options="talon_count:pass,talon_queens:along")
     g.play("deal")
     # the queen of spades lay among the bottom cards: she went along, uncounted
     assert g.state.piles[STOCK] == cards("4C 3C 2C QS")
@@ -450,11 +461,21 @@ def test_lost_when_the_same_cards_come_round_for_ever() -> None:
              rest_to="key")
     assert g.legal_moves() == [Move(action="deal")]
     assert g.outcome() is Outcome.LOST
-    g.play("deal")  # the queen is laid, and pays: the whole talon comes round again
-    assert g.state.piles[STOCK] == cards("QD 4C 3C") and not g.state.piles[TALON_PILE]
-    for _ in range(3):
+    g.play("deal")  # the queen is laid, and pays: the whole talon but her comes round again
+    assert g.state.piles[STOCK] == cards("4C 3C") and g.state.piles[TALON_PILE] == cards("QD")
+    for _ in range(2):
         g.play("deal")
-    assert g.state.piles[STOCK] == cards("QD 4C 3C")
+    assert g.state.piles[STOCK] == cards("4C 3C")
+    assert g.outcome() is Outcome.LOST
+    # under QU-3's other reading too, when the queen goes along with the cards taken
+    h = game({**ALL_KINGS, **SHUT, "key": "6S", "stock": "QD", "talon": "3C 4C"},
+             rest_to="key", options="talon_count:pass,talon_queens:along")
+    assert h.outcome() is Outcome.LOST
+    h.play("deal")
+    assert h.state.piles[STOCK] == cards("QD 4C 3C") and not h.state.piles[TALON_PILE]
+    for _ in range(3):
+        h.play("deal")
+    assert h.state.piles[STOCK] == cards("QD 4C 3C")
 
 
 def test_random_games_end() -> None:
@@ -558,3 +579,24 @@ def test_auto_play_places_kings_from_the_pack_and_the_key() -> None:
     assert Move.parse("turned-f1") in g.safe_moves(g.state, g.legal_moves())
     h = game({**foundations({}), **SHUT, "key": "QD KD", "stock": "3D"})
     assert h.safe_moves(h.state, h.legal_moves()) == []  # the queen beneath would pay
+
+
+@pytest.mark.rules("the-queens-again", "the-queens-count", "the-queens-rule-5")
+def test_every_queen_in_the_talon_pays_again_at_each_exhaustion() -> None:
+    # Two queens lie in the talon from an earlier deal; none was laid during this one. "If the
+    # talon contains six queens, you take from it eighteen cards exclusive of the six queens
+    # … and again count the queens to repay yourself as before": they pay again.
+    talon = "AC 2C 3C QD 4C 5C 6C 7C QS 8C"
+    g = game({**ALL_KINGS, **SHUT, "key": "6S", "stock": "JD", "talon": talon},
+             rest_to="key")
+    assert "queens counted: 2" in g.status_of(g.state)
+    g.play("deal")  # the knave of diamonds, unsuitable: the pack is exhausted
+    s = g.state
+    assert s.piles[STOCK] == cards("6C 5C 4C 3C 2C AC")
+    assert s.piles[TALON_PILE] == cards("QD 7C QS 8C JD")
+    assert "queens counted: 2" in g.status_of(s) and g.outcome() is None
+    # under the other reading only the queens laid since the pack was formed pay
+    h = game({**ALL_KINGS, **SHUT, "key": "6S", "stock": "JD", "talon": talon},
+             rest_to="key", options="talon_count:pass")
+    h.play("deal")
+    assert not h.state.piles[STOCK]
