@@ -6,9 +6,8 @@ cards marry in descending line; the key, thirty-two cards face up of which only 
 available, and only for the foundations; the pack, the card just turned from it, and the talon.
 
 The queens pay: a queen uppermost on the key sends fourteen cards, herself included, from the
-top of the key to the bottom of the pack (Rule IV); when the pack is exhausted, each queen laid
-in the talon during that pass buys three cards from the bottom of the talon, which form a fresh
-pack (Rule V). See the chapter page for the text each rule id points at, and its editorial
+top of the key to the bottom of the pack (Rule IV); each time the pack is exhausted, every queen
+in the talon buys three cards from the bottom of the talon, which form a fresh pack (Rule V). See the chapter page for the text each rule id points at, and its editorial
 notes (``note-qu-N``) for the readings behind the options.
 """
 
