@@ -71,7 +71,6 @@ KEY_PAYMENT = 14
 TALON_PAYMENT = 3
 SHUTTER_PLACES = 7
 FOUNDATION_CARDS = 8 * 13
-STUCK_LIMIT = 3000
 
 
 class KeyQueens(Enum):
@@ -559,30 +558,35 @@ class TheQueens(Game):
             s = self.apply(s, legal[0])
         return False
 
-    def _stuck(self, state: State) -> bool | None:
-        """Whether no series of moves that sends no card to a foundation leads to a position
-        where a card could go to one (None if the search gave up): with every queen in the
-        talon paying again (QU-3), the same cards may come round for ever."""
-        seen = {state}
-        todo = [state]
-        while todo:
-            s = todo.pop()
-            for m in self.legal_in(s):
-                if m.steps and self.pile_index(m.steps[0][1]) in FOUNDATION_PILES:
-                    return False
-                child = self.apply(s, m)
-                if child not in seen:
-                    if len(seen) >= STUCK_LIMIT:
-                        return None
-                    seen.add(child)
-                    todo.append(child)
-        return True
+    def _round_hopeless(self, state: State) -> bool:
+        """With every queen in the talon paying again (QU-3) the same cards may come round for
+        ever. Whether no card can ever reach a foundation, whatever the order of the cards out
+        of sight (the verdict reads nothing the player cannot see): the key's card is not
+        wanted; no wanted card is out of sight (under the key's card, in the pack, or under the
+        talon's top); no card out of sight is one a card in view could marry on; and no series
+        of marriages among the cards in view brings a wanted card to a top."""
+        p = state.piles
+        wanted = self._wanted(state)
+        key = p[KEY_PILE]
+        if key and key[-1] in wanted:
+            return False
+        hidden = list(key[:-1]) + list(p[STOCK]) + list(p[TALON_PILE][:-1])
+        if any(c in wanted for c in hidden):
+            return False
+        in_view = [c for i in SHUTTER_PILES for c in p[i]] + list(p[TALON_PILE][-1:])
+        in_view += list(p[TURNED])
+        bridges = {(c.rank + 1, c.suit) for c in in_view}
+        if any((c.rank, c.suit) in bridges for c in hidden):
+            return False
+        return play_reachable(
+            [p[i] for i in SHUTTER_PILES], p[TALON_PILE][-1:] + p[TURNED], wanted,
+            talon_free=True, fresh=False, column_to_space=False, limit=4000) is False
 
     def _lost(self, state: State) -> bool:
         p = state.piles
         if p[STOCK] or p[TURNED]:
             if self.options.talon_count is TalonCount.ALL:
-                return self._stuck(state) is True
+                return self._round_hopeless(state)
             return self._forced_cycle(state)
         key = p[KEY_PILE]
         if key and self._fits(state, key[-1]):

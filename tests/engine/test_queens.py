@@ -460,13 +460,13 @@ def test_lost_when_the_same_cards_come_round_for_ever() -> None:
     g = game({**ALL_KINGS, **SHUT, "key": "6S", "stock": "QD", "talon": "3C 4C"},
              rest_to="key")
     assert g.legal_moves() == [Move(action="deal")]
-    assert g.outcome() is Outcome.LOST
     g.play("deal")  # the queen is laid, and pays: the whole talon but her comes round again
     assert g.state.piles[STOCK] == cards("4C 3C") and g.state.piles[TALON_PILE] == cards("QD")
     for _ in range(2):
         g.play("deal")
     assert g.state.piles[STOCK] == cards("4C 3C")
-    assert g.outcome() is Outcome.LOST
+    # the aces the kings want lie in the key, out of sight: the board does not judge by them
+    assert g.outcome() is None
     # under QU-3's other reading too, when the queen goes along with the cards taken
     h = game({**ALL_KINGS, **SHUT, "key": "6S", "stock": "QD", "talon": "3C 4C"},
              rest_to="key", options="talon_count:pass,talon_queens:along")
@@ -479,14 +479,25 @@ def test_lost_when_the_same_cards_come_round_for_ever() -> None:
 
 
 def test_random_games_end() -> None:
+    # under QU-3's stricter reading; under the default the same cards may come round for ever
+    # with no verdict the player could not see through (see the next test)
     for seed in range(12):
-        g = engine.new_game(SLUG, seed=seed)
+        g = engine.new_game(SLUG, seed=seed, options="talon_count:pass")
         rng = random.Random(seed)
         for _ in range(3000):
             if g.outcome() is not None:
                 break
             g.play(rng.choice(g.legal_moves()))
         assert g.outcome() is not None
+
+
+def test_careful_games_come_to_a_stop_under_the_default() -> None:
+    from engine.solver import play_careful
+    for seed in range(4):
+        g = engine.new_game(SLUG, seed=seed)
+        play_careful(g, max_moves=3000)
+        assert g.outcome() is not None or not [
+            m for m in g.legal_moves() if m != Move(action="deal")] or len(g.move_stack) < 3000
 
 
 # ----------------------------------------------------------------------------- the board
