@@ -115,7 +115,7 @@ _CORNER_NAMES = ("upper left", "upper right", "lower left", "lower right")
 _SIDE_X = 2 * _XC + 1.4
 
 PILES: tuple[PileSpec, ...] = (
-    tuple(PileSpec(f"f{j}", f"the foundation in the {_CORNER_NAMES[j]} corner",
+    tuple(PileSpec(f"f{j}", f"the {_CORNER_NAMES[j]} foundation",
                    Role.FOUNDATION, _CORNER_X[j % 2], _CORNER_Y[j // 2],
                    mark=_CORNER_NAMES[j])
           for j in range(CORNERS))
