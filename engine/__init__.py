@@ -69,6 +69,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "spensers-fairie-queen": ("spensers_fairie_queen", "SpensersFairieQueen"),
     "the-terrace": ("terrace", "TheTerrace"),
     "general-sedgewick": ("general_sedgewick", "GeneralSedgewick"),
+    "the-herring-bone": ("herring_bone", "TheHerringBone"),
 }
 
 

@@ -117,7 +117,7 @@ class Order(Enum):
 
 
 class Turning(Enum):
-    """CL-7: when a card may be dealt out from the pack."""
+    """CL-8: when a card may be dealt out from the pack."""
 
     ANY_TIME = "any-time"  # whenever the circle is full (and no turned card waits)
     NO_PLAY = "no-play"    # only when no card of the circle or the talon can be played
@@ -134,7 +134,7 @@ class ClockOptions:
         labels={True: "yes: a marriage is not a refill",
                 False: "no: its vacancy must first be refilled from the pack"})
     turning: Turning = option(
-        Turning.ANY_TIME, note="note-cl-8", label="The remaining cards are dealt out",
+        Turning.NO_PLAY, note="note-cl-8", label="The remaining cards are dealt out",
         labels={Turning.ANY_TIME: "whenever the circle is full",
                 Turning.NO_PLAY: "only when no card can be played to a foundation"})
 
@@ -342,11 +342,13 @@ class TheClock(Game):
               "marriages takes none; a packet may be married to while short of three, unless "
               "the other reading of note CL-6 is chosen.",
         NOT_OBLIGED: "No card of the circle is ever played for the player, and no play is "
-                     "required before a marriage, a refill or a card turned up.",
+                     "required before a marriage or a refill; a card kept on the circle "
+                     "holds back the deal-out until it is played (note CL-8).",
         DEAL_OUT: "“Turn up a card” deals the pack out one card at a time once the circle is "
-                  "full (under the strict reading, only when nothing can be played); a "
-                  "suitable card must be played, another goes to the first packet short of "
-                  "three, and the circle may be played and married meanwhile.",
+                  "full and no card of the circle or the talon can be played (under the "
+                  "other reading of note CL-8, whenever the circle is full); a suitable card "
+                  "must be played, another goes to the first packet short of three, and the "
+                  "circle may be played and married meanwhile.",
         TALON: "A card turned up that can neither be played nor refill a packet is laid on "
                "the talon; only the talon’s top card may be used, and only on a foundation.",
         NO_REDEAL: "When the pack is exhausted there is no re-deal; the game is lost once no "
@@ -569,9 +571,9 @@ class TheClock(Game):
                 return IllegalMove(RULE_III, "Vacancies in the circle must first be "
                                    "refilled from the pack (Refill the circle).")
             if self.options.turning is Turning.NO_PLAY and self.can_play(state):
-                return IllegalMove(DEAL_OUT, "Under this reading the remaining cards are "
-                                   "dealt out only when all further progress is at an end: a "
-                                   "card can still be played.")
+                return IllegalMove(DEAL_OUT, "The remaining cards are dealt out only when "
+                                   "all further progress is at an end: a card can still be "
+                                   "played to a foundation.")
             return None
         if action == "redeal":
             return IllegalMove(NO_REDEAL, "There is no re-deal.")

@@ -626,8 +626,40 @@ class Game(ABC):
                 return False
         return True
 
+    def describe_ahead(self, state: State, move: Move) -> str:
+        """A sentence for a move not yet played (a hint), saying nothing the reader cannot
+        see. An action (deal, re-deal) is its button's label: what a deal brings is the
+        pack's secret. A move of cards is :meth:`describe`'s words, unless they change when
+        the face-down cards are changed for others (each one rank higher; then, in reverse
+        order, seven higher); then its piles, naming only cards that show."""
+        faces = [self.card_faces(state, i) for i in range(len(state.piles))]
+        hidden = {(i, j) for i, pile in enumerate(faces) for j, f in enumerate(pile)
+                  if f.get("c") is None}
+        if move.action:
+            return self._plain_words(state, move, hidden)
+        words = self.describe(state, move)
+        if not hidden:
+            return words
+        slots = sorted(hidden)
+        for shift, order in ((1, slots), (7, slots[::-1])):
+            piles = [list(p) for p in state.piles]
+            for (i, j), (k, m) in zip(slots, order):
+                c = state.piles[k][m]
+                piles[i][j] = Card((c.rank + shift - 1) % 13 + 1, c.suit)
+            try:
+                if self.describe(State(tuple(map(tuple, piles)), state.vars), move) != words:
+                    return self._plain_words(state, move, hidden)
+            except Exception:  # noqa: BLE001 - a game's words on an odd state: say less
+                return self._plain_words(state, move, hidden)
+        return words
+
     def describe(self, state: State, move: Move) -> str:
         """A sentence saying what the move does, for the board's live region."""
+        return self._plain_words(state, move, set())
+
+    def _plain_words(self, state: State, move: Move, hidden: set[tuple[int, int]]) -> str:
+        """The action's button label, or each step's card and piles; a card at a place in
+        ``hidden`` (pile, index from the bottom) is "a card"."""
         if move.action:
             for a in self.ACTIONS:
                 if a.move == move.action:
@@ -636,6 +668,11 @@ class Game(ABC):
         parts = []
         for src, dst in move.steps:
             card = self.card_at(state, src)
+            if card and hidden:
+                name, _, k = src.partition(":")
+                i = self._index[name]
+                if (i, int(k) if k else len(state.piles[i]) - 1) in hidden:
+                    card = None
             what = card.name if card else "a card"
             parts.append(f"{what} from {self.label(src)} to {self.label(dst)}")
         text = "; ".join(parts)

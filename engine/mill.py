@@ -248,8 +248,9 @@ class TheMill(Game):
         TRANSFER: "The top card of a king packet, never its king, may go to the ace packet "
                   "when it is the rank the ace packet needs; king packet cards go nowhere "
                   "else.",
-        PRIVILEGE: "A transfer is allowed only if it makes a wing card or the talon’s top card "
-                   "playable that was not before (or, under MI-2’s other reading, if "
+        PRIVILEGE: "A transfer is allowed only if it lets a wing card or the talon’s top card "
+                   "be played that could not be before, one no foundation took or a second "
+                   "card of a rank with a single place open (or, under MI-2’s other reading, if "
                    "transfers from other king packets following it would), and only one card "
                    "from each king packet until another kind of move is made.",
         NO_REDEAL: "When the pack is used up it is not dealt again.",
@@ -325,10 +326,19 @@ class TheMill(Game):
                 and any(not p[i] for i in WING_PILES))
 
     @staticmethod
-    def usable(piles: tuple[tuple[Card, ...], ...] | list[tuple[Card, ...]]) -> frozenset[int]:
-        """The wing places and the talon whose top card some foundation takes now."""
-        return frozenset(i for i in (*WING_PILES, TALON_PILE)
-                         if piles[i] and targets(piles, piles[i][-1]))
+    def in_use(piles: tuple[tuple[Card, ...], ...] | list[tuple[Card, ...]]) -> Counter[int]:
+        """For each rank, how many available cards of that rank (the wings and the talon's
+        top card) can be played now: as many as wait, but no more than the foundations that
+        take the rank. A transfer brings a card into use when it raises one of these counts:
+        a card that no foundation took before, or a second card of a rank for which there was
+        only one place (MI-2)."""
+        waiting = Counter(piles[i][-1].rank for i in (*WING_PILES, TALON_PILE) if piles[i])
+        room = Counter(needs(piles, f) for f in FOUNDATION_PILES)
+        return Counter({rank: min(n, room[rank]) for rank, n in waiting.items() if room[rank]})
+
+    @staticmethod
+    def _more_in_use(now: Counter[int], before: Counter[int]) -> bool:
+        return any(n > before[rank] for rank, n in now.items())
 
     @staticmethod
     def _transferable(piles: tuple[tuple[Card, ...], ...], a: int) -> bool:
@@ -346,11 +356,11 @@ class TheMill(Game):
         return tuple(out)
 
     def _brings_into_use(self, piles: tuple[tuple[Card, ...], ...], mask: int,
-                         before: frozenset[int]) -> bool:
-        """Whether, in ``piles`` (after a transfer), a wing or talon card not usable
-        ``before`` it is usable now, or (under the chain reading) would be after transfers
-        from king packets not yet used in this run (``mask``)."""
-        if self.usable(piles) - before:
+                         before: Counter[int]) -> bool:
+        """Whether, in ``piles`` (after a transfer), a wing or talon card can be played that
+        could not be ``before`` it (:meth:`in_use`), or (under the chain reading) could be
+        after transfers from king packets not yet used in this run (``mask``)."""
+        if self._more_in_use(self.in_use(piles), before):
             return True
         if self.options.transfer is not Transfer.CHAIN:
             return False
@@ -462,7 +472,7 @@ class TheMill(Game):
         if run & _bit(a):
             return IllegalMove(PRIVILEGE, "Only one card of each king packet at a time: a "
                                f"card has just been transferred from {PILES[a].label}.")
-        before = self.usable(p)
+        before = self.in_use(p)
         if not self._brings_into_use(self._after_transfer(p, a), run | _bit(a), before):
             more = (", even followed by transfers from the other king packets"
                     if self.options.transfer is Transfer.CHAIN else "")
@@ -527,7 +537,7 @@ class TheMill(Game):
             piles[di] = piles[di] + (card,)
             if si in ANGLES:
                 run = state.vars[V_RUN] | _bit(si)
-                alone = bool(self.usable(piles) - self.usable(state.piles))
+                alone = self._more_in_use(self.in_use(piles), self.in_use(state.piles))
                 owed = int(self.options.transfer is Transfer.CHAIN and not alone)
         _settle(piles, self.options)
         return State(tuple(piles), (run, owed))

@@ -8,9 +8,11 @@ the tableau, eight foundation places, each begun by any ace and built up in suit
 (Rule II); then the pack and the talon, the one packet into which the cards turned from the
 pack that cannot be employed are laid aside.
 
-A column emptied to its uppermost row is a perpendicular lane: any available card of the
-tableau or the talon may be put there, when the player likes (under the Note's reading, only
-a card of the talon). The talon's top card is available like a column's lowest card, unless
+A card turned from the pack that can be played or married is used, not laid aside: the next
+card is not turned while it could be (under ``note-na-4``'s other reading it may be laid
+aside all the same). A column emptied to its uppermost row is a perpendicular lane: any
+available card of the tableau or the talon may be put there, when the player likes (under the
+Note's reading, only a card of the talon). The talon's top card is available like a column's lowest card, unless
 the reading of ``note-na-1`` keeps laid-aside cards for the lanes. There is no re-deal. See
 the chapter page for the text each rule id points at, and its editorial notes
 (``note-na-N``) for the readings behind the options.
@@ -41,7 +43,8 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import builds_up_from_ace, cards_wanted, play_reachable, plural, up_from_ace_refusal
+from .rules import (builds_up_from_ace, cards_wanted, play_reachable, plural, turned_card_use,
+                    up_from_ace_refusal)
 
 SLUG = "napoleon-at-st-helena"
 
@@ -92,6 +95,13 @@ class Turning(Enum):
     NO_PLAY = "no-play"    # only when no available card can be played on a foundation
 
 
+class TurnedCard(Enum):
+    """NA-4: whether a card turned from the pack that could be employed may be laid aside."""
+
+    EMPLOY = "employ"  # only cards that cannot be played or married are laid aside
+    FREE = "free"      # any turned card may be laid aside
+
+
 @dataclass(frozen=True, slots=True)
 class NapoleonOptions:
     talon_use: TalonUse = option(
@@ -107,6 +117,10 @@ class NapoleonOptions:
         Turning.ANY_TIME, note="note-na-3", label="The pack may be turned",
         labels={Turning.ANY_TIME: "at any time",
                 Turning.NO_PLAY: "only when no available card can be played"})
+    turned_card: TurnedCard = option(
+        TurnedCard.EMPLOY, note="note-na-4", label="A card turned up that could be used",
+        labels={TurnedCard.EMPLOY: "must be played or married before the next is turned",
+                TurnedCard.FREE: "may be laid aside on the talon all the same"})
 
 
 # ---------------------------------------------------------------------------- the layout
@@ -204,11 +218,14 @@ class NapoleonAtStHelena(Game):
         PRIVILEGES: "A card put in a lane is the first card of its column like any other: it "
                     "may take marriages, be played, or move on again.",
         DEAL_OUT: "“Turn up a card” turns the pack’s top card onto the talon, where it may be "
-                  "played or married at once, whenever the player likes; under the strict "
+                  "played or married at once, whenever the player likes, once the card "
+                  "turned before has been used if it could be (NA-4); under the strict "
                   "reading the pack is turned only when no available card can be played.",
-        TALON: "Turned cards lie in one packet whose top card alone shows; it may be played, "
-               "married or put in a lane, or, under NA-1’s narrow reading, only put in a lane "
-               "once a later card has been turned.",
+        TALON: "Turned cards lie in one packet whose top card alone shows; the next card is "
+               "not turned while the card just turned could be played or married (under "
+               "NA-4’s other reading it may be laid aside all the same); the top card may be "
+               "played, married or put in a lane, or, under NA-1’s narrow reading, only put "
+               "in a lane once a later card has been turned.",
         NO_REDEAL: "When the pack is exhausted there is no re-deal; the game is lost once no "
                    "series of moves can bring another card to a foundation.",
     }
@@ -263,6 +280,16 @@ class NapoleonAtStHelena(Game):
         if self.talon_free(state.vars[V_FRESH]):
             sources.append(state.piles[TALON_PILE])
         return any(p and any(self.fits(f, p[-1]) for f in founds) for p in sources)
+
+    def employment(self, state: State) -> str | None:
+        """Where the card just turned from the pack (the talon's top, while ``fresh``) could
+        be employed, in words ("played on foundation 1"), or None when it cannot be played
+        on a foundation nor married on the lowest card of a column."""
+        if not state.vars[V_FRESH]:
+            return None
+        return turned_card_use(state.piles[TALON_PILE][-1],
+                               [(PILES[f].label, state.piles[f]) for f in FOUNDS],
+                               [(PILES[j].label, state.piles[j]) for j in COLS])
 
     # ---- rules -----------------------------------------------------------------------
     def candidate_moves(self, state: State) -> Iterator[Move]:
@@ -338,6 +365,13 @@ class NapoleonAtStHelena(Game):
                 return IllegalMove(DEAL_OUT, "Under this reading the pack is dealt out only "
                                    "when there are no more available cards to play: play the "
                                    "card that fits a foundation first.")
+            if self.options.turned_card is TurnedCard.EMPLOY:
+                use = self.employment(state)
+                if use is not None:
+                    card = state.piles[TALON_PILE][-1]
+                    return IllegalMove(TALON, f"The {card.name} just turned up can be {use}: "
+                                       "only the cards that cannot be so employed are laid "
+                                       "aside on the talon.")
             return None
         if action == "redeal":
             return IllegalMove(NO_REDEAL, "There is no re-deal.")

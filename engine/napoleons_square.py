@@ -5,7 +5,8 @@ the left side (packet 1 at the foot), four across the top (from left to right), 
 right side; the foot of the square is open. Inside it, eight places for the foundations, each
 begun by any ace and built up in suit to the king (Rule III). Below the square, the pack and
 the talon, the one packet into which the cards turned from the pack that are not used are
-laid aside.
+laid aside: the next card is not turned while the one just turned could be played or married
+(under ``note-ns-7``'s other reading it may be laid aside all the same).
 
 Only the uppermost card of a packet may be used (Rule I), though every card of the square is
 in view. Marriages are made in descending line, one card at a time: a card goes on the top
@@ -51,6 +52,7 @@ from .rules import (
     deal_together,
     play_reachable,
     plural,
+    turned_card_use,
     up_from_ace_refusal,
 )
 
@@ -89,6 +91,13 @@ class TalonUse(Enum):
     SPACES = "spaces"  # once laid aside, only fill a space (the card just turned is used at once)
 
 
+class TurnedCard(Enum):
+    """NS-7: whether a card turned from the pack that could be used may be laid aside."""
+
+    EMPLOY = "employ"  # only cards not suitable for the foundations or sequences go to the talon
+    FREE = "free"      # any turned card may be left on the talon
+
+
 class KingRemedy(Enum):
     """NS-8: the Note's remedy when both kings of a suit block smaller cards of their suit."""
 
@@ -110,6 +119,10 @@ class NapoleonsSquareOptions:
         labels={TalonUse.ANY: "is available: it may be played, married or put in a space",
                 TalonUse.SPACES: "may only fill a space (a card is played or married only "
                                  "as it is turned)"})
+    turned_card: TurnedCard = option(
+        TurnedCard.EMPLOY, note="note-ns-7", label="A card turned up that could be used",
+        labels={TurnedCard.EMPLOY: "must be played or married before the next is turned",
+                TurnedCard.FREE: "may be left in the talon all the same"})
     remedy: KingRemedy = option(
         KingRemedy.SLIP, note="note-ns-8",
         label="When two kings of one suit block smaller cards of their suit after the deal",
@@ -299,8 +312,10 @@ class NapoleonsSquare(Game):
               "it again until the check is passed. At any later time such a pair of kings "
               "makes the game lost.",
         PLAY_OUT: "“Turn up a card” turns the pack’s top card onto the talon, where it may at "
-                  "once be played, married or put in a space, whenever the player likes; the "
-                  "talon shows only its top card, which stays available (under NS-6’s narrow "
+                  "once be played, married or put in a space, whenever the player likes, once "
+                  "the card turned before has been played or married if it could be (NS-7; "
+                  "under its other reading it may be laid aside all the same); the talon "
+                  "shows only its top card, which stays available (under NS-6’s narrow "
                   "reading, only for a space once a later card is turned).",
         NO_REDEAL: "When the pack is exhausted there is no re-deal; the game is lost once no "
                    "series of moves can bring another card to a foundation.",
@@ -451,6 +466,15 @@ class NapoleonsSquare(Game):
             if not state.piles[STOCK]:
                 return IllegalMove(NO_REDEAL, "The pack is exhausted, and there is no "
                                    "re-deal.")
+            if self.options.turned_card is TurnedCard.EMPLOY and state.vars[V_FRESH]:
+                card = state.piles[TALON_PILE][-1]
+                use = turned_card_use(card, [(PILES[f].label, state.piles[f]) for f in FOUNDS],
+                                      [(PILES[j].label, state.piles[j]) for j in SQUARE])
+                if use is not None:
+                    return IllegalMove(PLAY_OUT, f"The {card.name} just turned up can be "
+                                       f"{use}: only the cards not suitable for the "
+                                       "foundations or for the sequences of the square are "
+                                       "placed in the talon.")
             return None
         if action == "redeal":
             return IllegalMove(NO_REDEAL, "There is no re-deal.")

@@ -182,3 +182,19 @@ def play_reachable(columns: Sequence[Sequence[Card]], talon: Sequence[Card],
                 seen.add(key)
                 todo.append(key)
     return False
+
+
+def turned_card_use(card: Card, foundations: Iterable[tuple[str, Sequence[Card]]],
+                    columns: Iterable[tuple[str, Sequence[Card]]]) -> str | None:
+    """Where a card just turned from the pack could be employed, in a game whose foundations
+    are built up in suit from the ace and whose marriages go one lower in suit (Napoleon at
+    St. Helena, Napoleon's Square): in words ("played on foundation 1", "married to the six
+    of clubs of column 2"), given each place's label and cards; None when it cannot be
+    played nor married (a space is not a sequence: filling one is no employment)."""
+    for label, pile in foundations:
+        if builds_up_from_ace(pile, card):
+            return f"played on {label}"
+    for label, pile in columns:
+        if pile and pile[-1].suit is card.suit and card.rank == pile[-1].rank - 1:
+            return f"married to the {pile[-1].name} of {label}"
+    return None

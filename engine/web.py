@@ -274,7 +274,7 @@ class Handler:
             move = careful_move(game)
             careful = True
         if move is not None:
-            words = game.describe(state, move)
+            words = game.describe_ahead(state, move)
             words = words[:1].lower() + words[1:] if not words[:2].isupper() else words
             who = "A careful player's move" if careful else "Hint"
             out["said"] = f"{who}: {words}"

@@ -243,6 +243,30 @@ def test_views_reveal_only_what_the_reader_may_see(slug: str, seed: int, picks: 
     assert engine.view_of(other) == engine.view_of(same)
 
 
+@pytest.mark.parametrize("slug", SLUGS)
+@PLAYOUT
+@given(seed=st.integers(0, 2**53 - 1), picks=st.lists(st.integers(0, 10**6), max_size=80),
+       shuffle_seed=st.integers(0, 2**32 - 1))
+def test_a_hint_says_nothing_of_the_cards_face_down(slug: str, seed: int, picks: list[int],
+                                                    shuffle_seed: int) -> None:
+    """The words of a hint (``describe_ahead``) for every legal move are the same when the
+    face-down cards are shuffled among their places: a hint to deal does not name the pack's
+    next card, nor tell how many cards a "deal on" will take."""
+    import random
+
+    g = random_playout(slug, seed, picks)
+    cls = type(g)
+    slots = _hidden_slots(engine.view_of(g))
+    hidden = [g.state.piles[i][k] for i, k in slots]
+    random.Random(shuffle_seed).shuffle(hidden)
+    piles = [list(p) for p in g.state.piles]
+    for (i, k), card in zip(slots, hidden):
+        piles[i][k] = card
+    other = State(tuple(map(tuple, piles)), g.state.vars)
+    for m in g.legal_moves():
+        assert g.describe_ahead(g.state, m) == g.describe_ahead(other, m), str(m)
+
+
 def test_the_page_and_the_worker_never_send_the_pack_order() -> None:
     """The board's embedded first position and every position the worker sends back (saved
     in the browser, or put in the address) give the deal number, never the cards' order."""

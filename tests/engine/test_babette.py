@@ -11,6 +11,7 @@ import engine
 from engine import Card, Outcome, PositionError
 from engine.babette import ASC, COLUMNS, DESC, GRID_ROWS, STOCK, Babette, place
 from engine.cards import SUITS
+from tests.engine.exhaustive import check_verdicts
 from tests.engine.fixtures import make_game, refusal_rule
 
 SLUG = "babette"
@@ -286,3 +287,49 @@ def test_the_board_shows_the_vacancy_that_frees_a_card() -> None:
     assert [len(piles[f"g{n}"]["cards"]) for n in (0, 10, 20)] == [1, 0, 1]
     assert piles["g0"]["y"] < piles["g10"]["y"] < piles["g20"]["y"]
     assert "g0" in engine.view_of(g)["movable"]
+
+
+# ------------------------------------------------------------------------ review: the re-deal
+
+def _spades_left() -> dict[str, str]:
+    """Every card on the foundations but six spades, laid in the garden's first three
+    columns so that each column's lower card waits for the upper one: nothing can be played
+    until the garden is taken up."""
+    piles: dict[str, str] = {"stock": ""}
+    for j, s in enumerate(SUITS):
+        up = [str(Card(r, s)) for r in range(1, 14)]
+        piles[f"a{j}"] = " ".join(up if j else up[:10])            # spades up to the ten
+        piles[f"k{j}"] = " ".join(up[::-1] if j else up[:2:-1])    # spades down to the four
+    return piles | {"g0": "JS", "g10": "QS", "g1": "3S", "g11": "2S", "g2": "KS", "g12": "AS"}
+
+
+@pytest.mark.rules("babette-twice", "babette-take-up", "babette-finish-row")
+def test_a_re_deal_is_played_by_the_same_rules_between_its_rows() -> None:
+    # Column 8 holds the 7H above the 8D, which blocks it; nothing can be played. Taken up,
+    # column 8 comes first: the 7H is free in the new first row and may be played before the
+    # next row is dealt, and the re-deal goes on row by row.
+    g = game(_built() | {"stock": "", "g7": "7H", "g17": "8D"}, vars={"rows": 13},
+             rest_to="grid")
+    assert not [m for m in g.legal_moves() if m.steps]
+    g.play("redeal")
+    assert [str(pile(g, f"g{c}")[0]) for c in range(2)] == ["7H", "8D"]
+    played = [m for m in g.legal_moves() if m.steps and str(m).startswith("g0-")]
+    assert played
+    g.play(played[0])
+    assert column(g, 0) == ["--"]
+    g.play("deal")
+    assert g.var(g.state, "rows") == 2 and g.var(g.state, "redeals") == 1
+
+
+@pytest.mark.rules("babette-twice", "babette-rule-3")
+@pytest.mark.parametrize("options", ["", "blocking:column", "pickup:reversed"])
+def test_a_loss_is_declared_only_where_no_play_can_win(options: str) -> None:
+    # Review: every position reachable from a small end game, searched exhaustively: with a
+    # re-deal left the six spades come out; with none, the game is lost at once.
+    one_left = game(_spades_left(), vars={"rows": 2, "redeals": 1}, options=options)
+    assert one_left.outcome() is None
+    search = check_verdicts(one_left)
+    assert search.winnable and search.lost_with_moves == 0
+    none_left = game(_spades_left(), vars={"rows": 2, "redeals": 2}, options=options)
+    assert none_left.outcome() is Outcome.LOST
+    assert not check_verdicts(none_left).winnable

@@ -291,7 +291,7 @@ def test_the_talon_never_refills_the_circle() -> None:
 
 @pytest.mark.rules("the-clock-rule-3", "the-clock-deal-out")
 def test_the_pack_is_not_turned_while_a_packet_is_short() -> None:
-    g = game({**FULL, "p4": "KC QC"})
+    g = game({**FULL, "p4": "KC QC", "stock": "9S 2H"})
     assert refusal_rule(g, "deal") == R + "rule-3"
     assert refusal_rule(g, "stock-p4") == R + "deal-out"
     g.play("refill")
@@ -357,8 +357,7 @@ def test_no_card_is_ever_played_for_the_player() -> None:
     g.play("refill")       # the eight of hearts and the nine of spades fall suitable
     assert pile(g, "p2") == ["8H", "9S", "JS"]
     assert [len(g.state.piles[f]) for f in FOUNDS] == [1] * 12
-    g.play("deal")         # the pack may be turned with plays still open
-    assert "p1-f1" in legal(g)
+    assert "p1-f1" in legal(g)    # the seven of clubs waits for the player
 
 
 # ----------------------------------------------------------------------------- the deal-out
@@ -388,13 +387,13 @@ def test_a_suitable_card_turned_up_must_be_played() -> None:
 
 @pytest.mark.rules("the-clock-deal-out", "the-clock-refill", "the-clock-rule-2")
 def test_an_unsuitable_card_turned_up_refills_the_first_short_packet() -> None:
-    g = game({**FULL, "p3": "KS", "p7": "", "stock": "4H 2D"}, dealing=1)
+    g = game({**FULL, "p3": "KD", "p7": "", "stock": "4H 2D"}, dealing=1)
     g.play("deal")
     assert refusal_rule(g, "turned-p7") == R + "refill"     # the packet at III comes first
     assert refusal_rule(g, "turned-talon") == R + "rule-3"
     assert refusal_rule(g, "turned-p1") == R + "rule-2"     # a full packet: a marriage
     g.play("turned-p3")
-    assert pile(g, "p3") == ["KS", "2D"]
+    assert pile(g, "p3") == ["KD", "2D"]
 
 
 @pytest.mark.rules("the-clock-deal-out", "the-clock-talon")
@@ -409,29 +408,46 @@ def test_turning_the_next_card_places_the_last_where_it_must_go() -> None:
 
 @pytest.mark.rules("the-clock-deal-out", "the-clock-order")
 def test_the_circle_may_be_played_and_married_while_a_card_waits() -> None:
-    g = game({**FULL, "p1": "KC QC 7C", "p2": "KS JS 9H", "p3": "JD 10D 8H", "stock": "8C"},
-             dealing=1)
+    g = game({**FULL, "p1": "KC 7C 2H", "p3": "KD QD 3H", "stock": "8C"}, dealing=1)
     g.play("deal")         # the eight of clubs is not yet suitable
-    g.play("p3-p2")        # a marriage
+    g.play("p1-p3")        # a marriage releases the seven of clubs
     g.play("p1-f1")        # a play: now the eight is suitable, and must be played
     assert refusal_rule(g, "turned-p1") == R + "deal-out"
     g.play("turned-f1")
 
 
-@pytest.mark.rules("the-clock-deal-out")
-def test_by_default_the_pack_may_be_turned_while_a_play_is_open() -> None:
+@pytest.mark.rules("the-clock-deal-out", "the-clock-order")
+def test_by_default_the_pack_is_not_dealt_out_while_a_play_is_open() -> None:
+    # "From this circle you first play …; When all further progress is at an end, deal out
+    # the remaining cards": straight after the deal, with plays open, the pack stays put.
+    g = engine.new_game(SLUG, seed=1)
+    assert "p2-f9" in legal(g)
+    assert refusal_rule(g, "deal") == R + "deal-out"
+    assert "deal" not in legal(g)
     g = game({**FULL, "p1": "KC QC 7C", "stock": "9S"})
-    assert {"deal", "p1-f1"} <= legal(g)
+    assert refusal_rule(g, "deal") == R + "deal-out"
 
 
 @pytest.mark.rules("the-clock-deal-out")
-def test_strict_reading_turns_a_card_only_when_nothing_can_be_played() -> None:
-    opts = "turning:no-play"
+def test_the_other_reading_turns_the_pack_whenever_the_circle_is_full() -> None:
+    g = game({**FULL, "p1": "KC QC 7C", "stock": "9S"}, options="turning:any-time")
+    assert {"deal", "p1-f1"} <= legal(g)
+    g = engine.new_game(SLUG, seed=1, options="turning:any-time")
+    assert "deal" in legal(g)
+
+
+@pytest.mark.rules("the-clock-deal-out")
+def test_by_default_a_card_is_turned_only_when_nothing_can_be_played() -> None:
+    opts = ""
     g = game({**FULL, "p1": "KC QC 7C", "stock": "9S 2H"}, options=opts)
     assert refusal_rule(g, "deal") == R + "deal-out"
     g.play("p1-f1")
     g.play("refill")
     g.play("deal")         # marriages left open would not stop it
+    g = game({**FULL, "p1": "KC QC 7C", "p2": "KS JS 6C", "stock": "9S 2H"}, options=opts)
+    g.play("p2-p1")        # the seven of clubs, kept on the circle, is covered by the six
+    g.play("refill")
+    g.play("deal")
     g = game({**FULL, "talon": "7C", "stock": "9S"}, options=opts, dealing=1)
     assert refusal_rule(g, "deal") == R + "deal-out"   # the talon's top counts
     g.play("talon-f1")
@@ -440,7 +456,7 @@ def test_strict_reading_turns_a_card_only_when_nothing_can_be_played() -> None:
 
 @pytest.mark.rules("the-clock-talon", "the-clock-deal-out")
 def test_the_last_card_of_the_pack_is_placed_by_hand() -> None:
-    g = game({**FULL, "stock": "2D"}, dealing=1, rest_to="talon")
+    g = game({**FULL, "stock": "2D", "talon": "4D"}, dealing=1, rest_to="talon")
     g.play("deal")
     assert refusal_rule(g, "deal") == R + "no-redeal"
     assert g.outcome() is None
@@ -523,7 +539,7 @@ def test_the_talons_top_and_a_waiting_card_count_in_the_verdict() -> None:
 
 @pytest.mark.rules("the-clock-deal-out")
 def test_never_lost_while_the_pack_holds_cards() -> None:
-    g = game({**FULL, "stock": "9S"}, rest_to="talon", dealing=1)
+    g = game({**FULL, "stock": "9S", "talon": "4D"}, rest_to="talon", dealing=1)
     assert g.outcome() is None
     assert Move(action="deal") in g.legal_moves()
 
@@ -607,7 +623,7 @@ def test_board_refusals() -> None:
 # ----------------------------------------------------------------------------- options, positions
 
 def test_options_round_trip_as_text() -> None:
-    o = ClockOptions(order=Order.STRICT, short_marriages=False, turning=Turning.NO_PLAY)
+    o = ClockOptions(order=Order.STRICT, short_marriages=False, turning=Turning.ANY_TIME)
     text = engine.options_to_text(o)
     assert engine.options_from_text(ClockOptions, text) == o
     assert engine.options_to_text(ClockOptions()) == ""
@@ -617,7 +633,7 @@ def test_options_round_trip_as_text() -> None:
 
 def test_every_option_names_its_note_and_defaults_to_the_recommended_reading() -> None:
     o = ClockOptions()
-    assert (o.order, o.short_marriages, o.turning) == (Order.FREE, True, Turning.ANY_TIME)
+    assert (o.order, o.short_marriages, o.turning) == (Order.FREE, True, Turning.NO_PLAY)
     for d in engine.describe_options(ClockOptions):
         assert d["note"].startswith("note-cl-")
         assert len(d["choices"]) == 2

@@ -17,6 +17,7 @@ from engine.fourteenth import (
     DERANGEMENTS, OUT, PILES, PLACES, STOCK, FourteenthOptions, Frequency, TheFourteenth,
     fourteens, in_line, value,
 )
+from tests.engine.exhaustive import check_verdicts
 from tests.engine.fixtures import make_game, refusal_rule
 
 SLUG = "the-fourteenth"
@@ -574,6 +575,27 @@ def test_a_crowded_table_is_not_judged_lost_while_a_fourteen_could_be_brought_in
     assert g.exchange_can_help(g.state)
     assert g.outcome() is None
     assert "one chance remains" in g.status_of(g.state)
+
+
+#: Small end positions, the hand exhausted, whose every line of play an exhaustive search
+#: visits: the first two can be won, the third cannot (its three fourteens, king and ace,
+#: the two sevens, queen and two, each lie on a slant, and no series of exchanges and pairs
+#: clears them all).
+SMALL_ENDS = (
+    ("-- -- AS -- --", "-- -- -- -- --", "-- -- 9S -- --", "-- -- -- -- --", "-- 5H -- KS --"),
+    ("-- -- KS -- AS", "9S -- -- -- 5H", "8C -- -- -- --", "JC -- -- -- --", "-- 6D 3D -- --"),
+    ("KS -- 7H -- QH", "-- 2C -- -- --", "-- -- AS -- --", "-- -- -- 7D --", "-- -- -- -- --"),
+)
+
+
+@pytest.mark.rules("the-fourteenth-success", "the-fourteenth-exchange")
+@pytest.mark.parametrize("opts", ["", "exchanges:once"])
+def test_a_search_of_every_line_of_play_agrees_with_each_loss_verdict(opts: str) -> None:
+    # Every position reachable by legal moves is visited: each one the board calls lost must
+    # be one from which no series of pairs and exchanges pairs off the pack.
+    found = [check_verdicts(emptied(rows, options=opts)) for rows in SMALL_ENDS]
+    assert [f.winnable for f in found] == [True, True, False]
+    assert all(f.lost for f in found)  # some line of play loses, and every loss was checked
 
 
 def test_random_play_always_ends_and_is_judged() -> None:

@@ -426,6 +426,34 @@ def test_a_transfer_that_brings_nothing_into_use_is_refused() -> None:
     assert refusal_rule(k, "a0-c") == R + "privilege"
 
 
+@pytest.mark.rules("the-mill-privilege")
+def test_a_transfer_that_makes_room_for_a_second_card_of_a_rank_is_allowed() -> None:
+    """Two sixes wait and one king packet takes a six: only one of them can be played until
+    the five goes to the ace packet, which then takes the other. The transfer brings that
+    second six into use, though either six alone could have been played before."""
+    g = game({**FIVE_ON_SIX, "a1": down_to("KH", "7"), "w0": "6H", "w1": "6C"})
+    assert "a0-c" in legal(g)
+    g.play("a0-c")
+    g.play("w0-a1")
+    g.play("w1-c")
+    # the second six may be the talon's top card
+    h = game({**FIVE_ON_SIX, "a1": down_to("KH", "7"), "w0": "6H", "talon": "9S 6C"})
+    h.play("a0-c")
+    h.play("talon-c")
+    h.play("w0-a1")
+    # the same under the chain reading, at the end of a run of transfers: the five and the six
+    # go up, and the ace packet then takes the second of two sevens
+    piles = {**FIVE_ON_SIX, "a1": down_to("KH", "6"), "a2": down_to("KD", "8"),
+             "w1": "7H", "w2": "7C"}
+    assert refusal_rule(game(piles), "a0-c") == R + "privilege"
+    k = game(piles, options="transfer:chain")
+    k.play("a0-c")
+    assert legal(k) == {"a1-c"}
+    k.play("a1-c")
+    k.play("w1-a2")
+    k.play("w2-c")
+
+
 @pytest.mark.rules("the-mill-transfer")
 def test_only_a_suitable_top_card_may_be_transferred() -> None:
     g = game({"c": up_to(6), "a0": down_to("KS", "5"), "w0": "8H"})

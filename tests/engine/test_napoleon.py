@@ -12,7 +12,7 @@ from engine import Card, Move, Outcome
 from engine.core import State
 from engine.napoleon import (
     COLS, FOUNDS, PILES, STOCK, TALON_PILE, LaneFill, NapoleonAtStHelena, NapoleonOptions,
-    TalonUse, Turning,
+    TalonUse, TurnedCard, Turning,
 )
 from tests.engine.fixtures import make_game, refusal_rule
 
@@ -301,8 +301,36 @@ def test_strict_reading_turns_the_pack_only_when_nothing_can_be_played() -> None
 
 
 @pytest.mark.rules("napoleon-at-st-helena-talon", "napoleon-at-st-helena-deal-out")
+def test_a_turned_card_that_can_be_employed_is_not_laid_aside() -> None:
+    # "playing all suitable ones on the foundations, or placing them on the sequences of the
+    # tableau. The cards that cannot be so employed are laid aside": the card just turned is
+    # not covered by the next while it could be played or married (NA-4).
+    g = game({"c0": "6H", "f0": "AC 2C", "talon": "3C", "stock": "9S"}, fresh=1)
+    assert refusal_rule(g, "deal") == R + "talon"            # it could be played
+    g = game({"c0": "6H", "talon": "5H", "stock": "9S"}, fresh=1)
+    with pytest.raises(engine.IllegalMove, match="five of hearts.*cannot be so employed"):
+        g.play("deal")                                       # it could be married
+    g.play("talon-c0")
+    g.play("deal")                                           # the 9S cannot: laid aside
+    g.play("deal")                                           # and so on
+    g = game({"c0": "", "talon": "5H", "stock": "9S"}, fresh=1)
+    g.play("deal")              # a lane is not a sequence: the 5H may be laid aside
+    g = game({"c0": "6H", "talon": "5H", "stock": "9S"}, fresh=0)
+    g.play("deal")              # laid aside before, it is not turned again
+    g = game({"c0": "6H", "c1": "9C 5H", "talon": "5H", "stock": "9S"}, fresh=1)
+    g.play("c1-c0")             # the other five takes the only six free: the turned five
+    g.play("deal")              # can no longer be employed, and is laid aside
+    g = game({"c0": "6H", "talon": "5H", "stock": "9S"}, fresh=1,
+             options="turned_card:free")
+    g.play("deal")              # the other reading: any turned card may be laid aside
+    g = game({"c0": "6H", "talon": "5H", "stock": "9S"}, fresh=1,
+             options="talon_use:lanes")
+    assert refusal_rule(g, "deal") == R + "talon"            # under NA-1's reading too
+
+
+@pytest.mark.rules("napoleon-at-st-helena-talon", "napoleon-at-st-helena-deal-out")
 def test_narrow_talon_reading_uses_a_card_only_as_it_is_turned() -> None:
-    opts = "talon_use:lanes"
+    opts = "talon_use:lanes,turned_card:free"  # a playable card may be laid aside (NA-4)
     g = game({"c0": "9S", "c1": "", "f0": "AC", "stock": "4H 2C 8S"}, options=opts)
     g.play("deal")
     g.play("talon-c0")   # the card just turned may be placed on a sequence
@@ -478,7 +506,7 @@ def test_played_out_games_end_won_or_lost_and_lost_only_when_no_play_can_follow(
 
 def test_options_round_trip_as_text() -> None:
     o = NapoleonOptions(talon_use=TalonUse.LANES, lane_fill=LaneFill.TALON,
-                        turning=Turning.NO_PLAY)
+                        turning=Turning.NO_PLAY, turned_card=TurnedCard.FREE)
     text = engine.options_to_text(o)
     assert engine.options_from_text(NapoleonOptions, text) == o
     assert engine.options_to_text(NapoleonOptions()) == ""
@@ -488,8 +516,8 @@ def test_options_round_trip_as_text() -> None:
 
 def test_every_option_names_its_note_and_defaults_to_the_text() -> None:
     o = NapoleonOptions()
-    assert (o.talon_use, o.lane_fill, o.turning) == (TalonUse.ANY, LaneFill.TABLEAU_OR_TALON,
-                                                     Turning.ANY_TIME)
+    assert (o.talon_use, o.lane_fill, o.turning, o.turned_card) == (
+        TalonUse.ANY, LaneFill.TABLEAU_OR_TALON, Turning.ANY_TIME, TurnedCard.EMPLOY)
     for d in engine.describe_options(NapoleonOptions):
         assert d["note"].startswith("note-na-")
         assert len(d["choices"]) == 2

@@ -9,15 +9,16 @@ import pytest
 
 import engine
 from engine import Card, Move, Outcome
-from engine.cards import KING, parse_cards
+from engine.cards import KING, SUITS, parse_cards
 from engine.core import State
 from engine.deal import shuffled
 from engine.napoleons_square import (
     FOUNDS, PILES, SQUARE, STOCK, TALON_PILE, KingRemedy, NapoleonsSquare,
-    NapoleonsSquareOptions, Square, TalonUse, apply_note, buried_pair, deal_square,
+    NapoleonsSquareOptions, Square, TalonUse, TurnedCard, apply_note, buried_pair, deal_square,
     note_suits,
 )
 from engine.rules import deal_together
+from tests.engine.exhaustive import check_verdicts
 from tests.engine.fixtures import make_game, refusal_rule
 
 SLUG = "napoleons-square"
@@ -432,6 +433,34 @@ def test_turned_cards_go_to_the_talon_where_they_may_be_used() -> None:
 
 
 @pytest.mark.rules("napoleons-square-play-out")
+def test_a_turned_card_that_can_be_used_is_not_placed_in_the_talon() -> None:
+    # the 2C just turned fits the foundation: the next card is not turned over it
+    g = game({"f0": "AC", "p0": "9S", "p1": "", "talon": "2C", "stock": "4D 5D 8S"},
+             fresh=1)
+    before = g.position()
+    assert refusal_rule(g, "deal") == R + "play-out"
+    assert g.position() == before
+    g.play("talon-f0")
+    g.play("deal")
+    # the 8S just turned may be married to the 9S: the same
+    assert refusal_rule(g, "deal") == R + "play-out"
+    g.play("talon-p0")
+    g.play("deal")
+    # the 5D can go nowhere but a space, which is no sequence: it may be laid aside
+    assert "talon-p1" in legal(g)
+    g.play("deal")
+    assert pile(g, "talon") == ["5D", "4D"]
+    # a card laid aside before (not the one just turned) does not hold the pack back
+    h = game({"f0": "AC", "talon": "2C", "stock": "5D"}, fresh=0)
+    assert "deal" in legal(h)
+    # under the other reading any turned card may be laid aside
+    free = game({"f0": "AC", "talon": "2C", "stock": "5D 8S"}, fresh=1,
+                options="turned_card:free")
+    free.play("deal")
+    assert pile(free, "talon") == ["2C", "8S"]
+
+
+@pytest.mark.rules("napoleons-square-play-out")
 def test_the_top_card_of_the_talon_stays_available() -> None:
     g = game({"p0": "8D", "talon": "7D 3C", "f0": "AC 2C"})
     assert refusal_rule(g, "talon:0-p0") == R + "play-out"
@@ -458,7 +487,7 @@ def test_the_pack_may_be_turned_while_other_moves_are_open() -> None:
 
 @pytest.mark.rules("napoleons-square-play-out")
 def test_narrow_talon_reading_uses_a_card_only_as_it_is_turned() -> None:
-    opts = "talon_use:spaces"
+    opts = "talon_use:spaces,turned_card:free"  # a playable card may be laid aside (NS-7)
     g = game({"p0": "9S", "p1": "", "f0": "AC", "stock": "4H 2C 8S"}, options=opts)
     g.play("deal")
     g.play("talon-p0")   # the card just turned may be married
@@ -593,6 +622,37 @@ def test_the_talon_counts_in_the_verdict_under_each_reading() -> None:
     assert g.outcome() is None                 # the 4D has just been turned
 
 
+def end_position(piles: dict[str, str], options: str = "") -> NapoleonsSquare:
+    """The pack exhausted, the cards given in the square and the talon, and every other card
+    on the foundations: each suit's two foundations built as far as the cards left allow."""
+    left = Counter(c for text in piles.values() for c in cards(text))
+    founds: dict[str, str] = {}
+    k = 0
+    for suit in SUITS:
+        for copy in (1, 2):  # up to the lowest rank with fewer than ``copy`` copies out
+            top = min((r for r in range(1, 14) if left[Card(r, suit)] >= copy), default=14)
+            founds[f"f{k}"] = " ".join(str(Card(r, suit)) for r in range(1, top))
+            k += 1
+    return game({**piles, **founds, "stock": ""}, options=options)
+
+
+@pytest.mark.rules("napoleons-square-no-redeal", "napoleons-square-marriages",
+                   "napoleons-square-rule-2")
+@pytest.mark.parametrize("opts", ["", "talon_use:spaces"])
+def test_a_search_of_every_line_of_play_agrees_with_each_loss_verdict(opts: str) -> None:
+    # Small end positions whose every line of play an exhaustive search visits: each
+    # position the board calls lost must be one from which no series of moves wins.
+    ends = ({"p0": "KC QC", "p1": "QC", "p2": "JC KC", "talon": "10C"},
+            {"p0": "KS", "p1": "JS QS", "p2": "10S KS"},
+            {"p0": "KS QC KH", "p1": "QS KS", "p2": "KC"})
+    for piles in ends:
+        g = end_position(piles, opts)
+        assert sum(len(g.state.piles[f]) for f in FOUNDS) == 104 - len(
+            [c for text in piles.values() for c in cards(text)])
+        found = check_verdicts(g)
+        assert found.winnable and found.lost  # some line of play loses; each loss checked
+
+
 @pytest.mark.rules("napoleons-square-play-out")
 def test_never_lost_while_the_pack_holds_cards_but_for_the_kings() -> None:
     g = game({**KINGS, "p8": "5H", "p9": "5H", "stock": "9C"}, rest_to="p9")
@@ -690,7 +750,7 @@ def test_a_deal_played_to_a_win_by_the_rules_is_never_declared_lost_on_the_way()
 
 def test_options_round_trip_as_text() -> None:
     o = NapoleonsSquareOptions(talon_use=TalonUse.SPACES, remedy=KingRemedy.REDEAL,
-                               square=Square.SINGLE)
+                               square=Square.SINGLE, turned_card=TurnedCard.FREE)
     text = engine.options_to_text(o)
     assert engine.options_from_text(NapoleonsSquareOptions, text) == o
     assert engine.options_to_text(NapoleonsSquareOptions()) == ""
@@ -700,15 +760,15 @@ def test_options_round_trip_as_text() -> None:
 
 def test_every_option_names_its_note_and_defaults_to_the_recommended_reading() -> None:
     o = NapoleonsSquareOptions()
-    assert (o.talon_use, o.remedy, o.square) == (TalonUse.ANY, KingRemedy.SLIP,
-                                                 Square.PACKETS)
+    assert (o.talon_use, o.remedy, o.square, o.turned_card) == (
+        TalonUse.ANY, KingRemedy.SLIP, Square.PACKETS, TurnedCard.EMPLOY)
     for d in engine.describe_options(NapoleonsSquareOptions):
         assert d["note"].startswith("note-ns-")
         assert len(d["choices"]) == 2
 
 
 def test_position_restores_the_turned_card_exactly() -> None:
-    g = engine.new_game(SLUG, seed=21, options="talon_use:spaces")
+    g = engine.new_game(SLUG, seed=21, options="talon_use:spaces,turned_card:free")
     for _ in range(30):
         moves = g.legal_moves()
         steps = [m for m in moves if m.steps]

@@ -13,6 +13,7 @@ from engine.deal import shuffled
 from engine.nestor import (
     COLUMNS, OUT, PILES, RESERVES, Nestor, ReserveUse, column_clash, deal_tableau,
 )
+from tests.engine.exhaustive import check_verdicts
 from tests.engine.fixtures import make_game, refusal_rule
 
 SLUG = "nestor"
@@ -178,6 +179,19 @@ def test_only_the_lowest_row_until_its_removal_releases_the_card_above() -> None
     assert not g.state.piles[0] and not g.state.piles[7]  # emptied columns stay empty
 
 
+
+@pytest.mark.rules("nestor-lowest")
+def test_each_card_is_released_by_the_removal_of_the_one_below_not_of_the_whole_row() -> None:
+    # Review (NE-3): columns of unequal length. The lowest card of each column is available,
+    # whatever row it lies in; once the two kings of the third row are paired, the five of
+    # hearts above one of them pairs with the five of clubs at the foot of a short column.
+    g = load(["QH 5H KS", "QS 4D KH", "4C 8S", "5C", "8D", "", "", ""], ["--"] * 4, turned=4)
+    assert Move.parse("c2-c4") in g.legal_moves()        # the eights, rows 2 and 1
+    g.play("c0-c1")
+    assert Move.parse("c0-c3") in g.legal_moves()
+    g.play("c0-c3")
+    assert lowest(g, 0) == Card.parse("QH") and lowest(g, 3) is None
+
 # ----------------------------------------------------------------------------- the reserve
 
 @pytest.mark.rules("nestor-reserve", "nestor-recourse")
@@ -303,6 +317,20 @@ def test_lost_when_the_only_pair_is_two_reserve_cards_under_the_other_reading() 
     assert g.outcome() is Outcome.LOST
     h = load(STUCK, ["5H", "5C", "--", "--"], turned=4)
     assert h.outcome() is None
+
+
+@pytest.mark.rules("nestor-failed", "nestor-recourse", "nestor-aside")
+@pytest.mark.parametrize("options", ["", "reserve_use:any-time", "reserve_pairs:no",
+                                     "reserve_use:any-time,reserve_pairs:no"])
+def test_a_loss_is_declared_only_where_no_series_of_pairs_can_win(options: str) -> None:
+    # Review: every position reachable from three small end games, searched exhaustively
+    # under each reading of NE-4 and NE-7; no position declared lost can still be won.
+    ends = [(["KS QH", "QS KH", "5H QD", *[""] * 5], ["5S", "2C", "2D", "QC"], 0),
+            (["KS QH 2H", "QS KH", "2S QD", *[""] * 5], ["QC", "--", "KD", "KC"], 2),
+            (["KS 5C", "5D KH", *[""] * 6], ["KC", "5H", "KD", "5S"], 0)]
+    for columns, reserve, turned in ends:
+        search = check_verdicts(load(columns, reserve, turned, options=options or None))
+        assert search.lost_with_moves == 0
 
 
 @pytest.mark.rules("nestor-failed")

@@ -92,3 +92,16 @@ def test_bad_help_requests() -> None:
                 {"kind": "hint", "seconds": "1"}, {"kind": "hint", "seconds": 10_000}):
         r = h.handle_request({"id": 3, "op": "help", "board": "b", **req})
         assert r["ok"] is False and r["error"]["kind"] == "request"
+
+
+def test_a_hint_to_deal_does_not_name_the_next_card() -> None:
+    """The Salic Law's deal 3: the hint is to deal, and the pack's next card (the ace of
+    hearts, face down) is not named; the words are the button's."""
+    h = Handler()
+    ok(h, op="new", board="b", game="the-salic-law", deal=3, options="")
+    game = h.boards["b"]
+    assert game.state.piles[game.pile_index("stock")][-1].name == "ace of hearts"
+    a = until_done(h, "b", ok(h, op="help", board="b", kind="hint"))
+    assert a["move"] == "deal", a
+    assert a["said"].endswith(": deal a card"), a["said"]
+    assert "ace" not in a["said"]
