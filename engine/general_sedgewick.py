@@ -13,8 +13,8 @@ higher of any suit (Rules III and IV): from another packet, or the card turned u
 of the talon; never a king on an ace unless GS-2's other reading is chosen. An empty place of
 the cross is filled from the pack (its next card, or the card turned up) or from the talon's
 top, when the player chooses, or before anything else under GS-4's other reading; never with a
-card of the cross. Turning the next card lays the last one, if unused, on the talon. There is
-no re-deal. See the chapter page for the text each rule id points at, and its editorial notes
+card of the cross. Turning the next card lays the last one, if unused, on the talon; by default
+only a card that could not be played nor placed on the cross (GS-5). There is no re-deal. See the chapter page for the text each rule id points at, and its editorial notes
 (``note-gs-N``) for the readings behind the options.
 """
 
@@ -79,6 +79,11 @@ class GeneralSedgewickOptions:
         False, note="note-gs-2", label="A king on an ace on the cross",
         labels={False: "refused: the cross descends from king to ace",
                 True: "allowed: the cross turns the corner"})
+    turned_card: bool = option(
+        True, note="note-gs-5", label="A card turned up that could be played or placed on "
+        "the cross",
+        labels={True: "must be used before the next card is turned",
+                False: "may be laid on the talon"})
     refill_at_once: bool = option(
         False, note="note-gs-4", label="A vacancy in the cross is filled",
         labels={False: "when the player chooses, from the pack or the talon",
@@ -210,7 +215,10 @@ class GeneralSedgewick(Game):
               "refused.",
         TALON: "The talon is one packet, face up, of the cards turned up and not used; only "
                "its top card can be used (to a foundation, on the cross or into a vacancy), "
-               "and nothing else is put on it.",
+               "and nothing else is put on it. By default the next card cannot be turned "
+               "while the card turned up could be played on a foundation or placed on the "
+               "cross (GS-5; a card that could only fill a vacancy may be laid aside); under "
+               "GS-5’s other reading any card may be laid on the talon.",
         NO_REDEAL: "No move takes up the talon; once the pack is out, the game is lost as soon "
                    "as no series of the moves that remain can bring a card the foundations "
                    "take within reach, even if cards can still be shifted on the cross.",
@@ -294,6 +302,22 @@ class GeneralSedgewick(Game):
         return IllegalMove(RULE_III, f"Cards on the cross are placed in descending sequence: "
                            f"the {top.name} takes {_a(top.rank - 1)}, of any suit.")
 
+    def turned_use(self, state: State) -> str | None:
+        """Under GS-5's default reading: where the card turned up could be employed (played
+        on a foundation or placed on a packet of the cross), in words; None when it could not
+        be (filling a vacancy is not placing it in sequence)."""
+        p = state.piles
+        if not (self.options.turned_card and p[TURNED]):
+            return None
+        card = p[TURNED][-1]
+        for f in FOUNDATION_PILES:
+            if self.foundation_refusal(state, f, card) is None:
+                return f"played on {PILES[f].label}"
+        for c in CROSS_PILES:
+            if p[c] and self.fits_cross(card, p[c][-1]):
+                return f"placed on the {p[c][-1].name} of {PILES[c].label}"
+        return None
+
     def _vacancy_pending(self, state: State) -> bool:
         """Under GS-4's other reading: a place of the cross is empty and a card (the pack's,
         the card turned up, the talon's top) could fill it."""
@@ -358,7 +382,7 @@ class GeneralSedgewick(Game):
             for c in CROSS_PILES:
                 if not p[c]:
                     out.append(Move.step("stock", PILES[c].id))
-            if not pending:
+            if not pending and self.turned_use(state) is None:
                 out.append(Move(action="deal"))
         return out
 
@@ -408,6 +432,11 @@ class GeneralSedgewick(Game):
             return IllegalMove(NO_REDEAL, "The pack is exhausted, and there is no re-deal.")
         if self._vacancy_pending(state):
             return self._fill_first()
+        use = self.turned_use(state)
+        if use is not None:
+            return IllegalMove(TALON, f"Only the non-suitable cards form the talon: the "
+                               f"{state.piles[TURNED][-1].name} just turned up can be {use}, "
+                               "so it must be used before the next card is turned.")
         return None
 
     def apply(self, state: State, move: Move) -> State:

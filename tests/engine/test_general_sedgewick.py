@@ -170,7 +170,7 @@ def test_the_card_turned_up_and_the_talon_top_go_on_the_cross() -> None:
 
 @pytest.mark.rules("general-sedgewick-first-plays", "general-sedgewick-deal")
 def test_vacancies_are_filled_from_pack_or_talon_when_the_player_chooses() -> None:
-    pos = {"f0": "2H", "c0": "9C", "c1": "", "c2": "", "c3": "", "c4": "QS", "talon": "3D",
+    pos = {"f0": "2H", "c0": "9C", "c1": "", "c2": "", "c3": "", "c4": "3S", "talon": "3D",
            "turned": "JS", "stock": "4D 5C"}
     g = game(pos)
     assert refusal_rule(g, "c0-c1") == "general-sedgewick-first-plays"  # not from the cross
@@ -215,6 +215,28 @@ def test_turning_a_card_lays_the_last_one_on_the_talon() -> None:
     assert refusal_rule(g, "c0-talon") == "general-sedgewick-talon"
     assert refusal_rule(g, "turned-talon") == "general-sedgewick-talon"
     assert refusal_rule(g, "talon-turned") == "general-sedgewick-board"
+
+
+@pytest.mark.rules("general-sedgewick-talon", "general-sedgewick-deal")
+def test_a_suitable_card_turned_up_is_used_before_the_next_is_turned() -> None:
+    # The 8D could go on the 9C of the cross: only non-suitable cards form the talon.
+    pos = {"f0": "2H", "c0": "9C", "c1": "4S", "turned": "8D", "stock": "5C"}
+    g = game(pos)
+    assert refusal_rule(g, "deal") == "general-sedgewick-talon"
+    assert "deal" not in map(str, g.legal_moves())
+    g.play("turned-c0")
+    g.play("deal")
+    # A card that could go to a foundation must be played too.
+    g = game(pos | {"turned": "3H", "c0": "9C"})
+    assert refusal_rule(g, "deal") == "general-sedgewick-talon"
+    # A card that could only fill a vacancy may be laid aside.
+    g = game(pos | {"turned": "JD", "c1": ""})
+    g.play("deal")
+    assert pile(g, "talon") == cards("JD")
+    # Under GS-5's other reading any card may be laid on the talon.
+    g = game(pos, options="turned_card:no")
+    g.play("deal")
+    assert pile(g, "talon") == cards("8D")
 
 
 @pytest.mark.rules("general-sedgewick-talon", "general-sedgewick-rule-2")
@@ -302,7 +324,7 @@ def test_every_loss_verdict_survives_an_exhaustive_search(seed: int) -> None:
     talon: list[str] = []
     for c in loose:
         (talon if rng.random() < 0.3 else cross[f"c{rng.randrange(5)}"]).append(c)
-    for opts in ("", "cross_wrap:yes", "refill_at_once:yes"):
+    for opts in ("", "cross_wrap:yes", "refill_at_once:yes", "turned_card:no"):
         g = _end({k: " ".join(v) for k, v in cross.items()}, talon=" ".join(talon),
                  options=opts)
         found = check_verdicts(g, limit=5000)
@@ -339,7 +361,8 @@ def test_the_view_hides_the_pack_and_the_talon_beneath_its_top() -> None:
     assert talon[-1]["c"] == "3D" and all(c["c"] is None for c in talon[:-1])
 
 
-@pytest.mark.parametrize("options", ["", "cross_wrap:yes", "refill_at_once:yes"])
+@pytest.mark.parametrize("options", ["", "cross_wrap:yes", "refill_at_once:yes",
+                                     "turned_card:no"])
 def test_fast_legal_moves_match_the_rules(options: str) -> None:
     for seed in range(12):
         g = engine.new_game(SLUG, seed=seed, options=options)
