@@ -259,8 +259,11 @@ class GeneralSedgewick(Game):
     # ---- helpers ---------------------------------------------------------------------
     @staticmethod
     def base_rank(state: State) -> int:
-        """The rank of the four foundations: that of the first, in the upper left corner."""
-        return state.piles[FIRST][0].rank
+        """The rank of the four foundations: that of the first, laid in the upper left corner
+        at the deal (read from any begun corner: all begin with it, and the solver treats the
+        corners alike)."""
+        p = state.piles
+        return next(p[f][0].rank for f in FOUNDATION_PILES if p[f])
 
     def foundation_refusal(self, state: State, f: int, card: Card) -> IllegalMove | None:
         pile = state.piles[f]
