@@ -456,6 +456,15 @@ class GeneralSedgewick(Game):
         piles[step.dst] = piles[step.dst] + (step.card,)
         return State(tuple(piles), state.vars)
 
+    def pack_move(self, state: State, legal: list[Move]) -> Move | None:
+        """A click on the pack turns up the next card (refused, with the reason, when it may
+        not be turned), never deals the pack's card into a vacancy unasked; except while a
+        vacancy must be filled at once (GS-4's other reading), when the generic choice
+        applies (the pack's card into the only empty place)."""
+        if self._vacancy_pending(state):
+            return super().pack_move(state, legal)
+        return Move(action="deal")
+
     # ---- the solver ------------------------------------------------------------------
     def solver_alike(self) -> tuple[tuple[int, ...], ...]:
         """The five packets of the cross, and the four corners (each foundation says by its

@@ -373,3 +373,15 @@ def test_fast_legal_moves_match_the_rules(options: str) -> None:
             if not fast:
                 break
             g.play(rng.choice(fast))
+
+
+@pytest.mark.rules("general-sedgewick-deal", "general-sedgewick-first-plays")
+def test_a_click_on_the_pack_turns_a_card_and_never_fills_a_vacancy_unasked() -> None:
+    pos = {"f0": "2H", "c0": "9C", "c1": "", "c2": "KS", "c3": "KD", "c4": "KC",
+           "turned": "8D", "stock": "5C"}
+    g = game(pos)
+    view = engine.view_of(g)
+    assert view["pack"]["move"] == "deal" and not view["pack"]["legal"]   # the 8D is suitable
+    g = game(pos, options="refill_at_once:yes")
+    view = engine.view_of(g)
+    assert view["pack"] == {"pile": "stock", "move": "stock-c1", "legal": True}
