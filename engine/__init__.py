@@ -68,6 +68,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-labyrinth": ("labyrinth", "TheLabyrinth"),
     "spensers-fairie-queen": ("spensers_fairie_queen", "SpensersFairieQueen"),
     "the-terrace": ("terrace", "TheTerrace"),
+    "general-sedgewick": ("general_sedgewick", "GeneralSedgewick"),
     "the-queens": ("queens", "TheQueens"),
     "the-herring-bone": ("herring_bone", "TheHerringBone"),
 }
