@@ -163,7 +163,7 @@ class RedAndBlack(Game):
         RULE_1: "A foundation takes only cards of its ace’s suit; another suit is refused.",
         RULE_2: "A card goes on a Volunteer only if it is one lower than the Volunteer’s top "
                 "card and of the other colour (a red three on a black four); a card of the "
-                "same colour or of another value is refused, and nothing goes on an ace.",
+                "same colour or of another value is refused.",
         ACES: "The deal takes the eight aces out of the packs and lays them in a line in "
               "pairs of alternate colours, as the plate does: two diamonds, two clubs, two "
               "hearts, two spades.",
@@ -328,9 +328,6 @@ class RedAndBlack(Game):
         top = pile[-1]
         if goes_on(card, top):
             return None
-        if top.rank == ACE:
-            return IllegalMove(RULE_2, f"Cards are placed on the Volunteers in descending "
-                               f"sequence: nothing goes on the {top.name}.")
         if card.rank != top.rank - 1:
             return IllegalMove(RULE_2, f"Cards are placed on the Volunteers in descending "
                                f"sequence: only {_a(top.rank - 1)} goes on the {top.name}.")
