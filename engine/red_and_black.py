@@ -89,7 +89,7 @@ PILES: tuple[PileSpec, ...] = (
     tuple(PileSpec(f"f{j}", f"foundation {j + 1}", Role.FOUNDATION, x=float(j), y=0.0,
                    mark=f"{ACE_SUITS[j].symbol} A–K") for j in range(8))
     + tuple(PileSpec(f"v{j}", f"Volunteer {j + 1}", Role.TABLEAU, x=float(j), y=_VOL_Y,
-                     fan=Fan.DOWN, fan_limit=1.55, mark=f"Volunteer {j + 1}")
+                     fan=Fan.DOWN, fan_limit=2.45, mark=f"Volunteer {j + 1}")
             for j in range(8))
     + (PileSpec("stock", "the pack", Role.STOCK, x=2.5, y=_PACK_Y),
        PileSpec("turned", "the card turned up", Role.RESERVE, x=3.5, y=_PACK_Y,
