@@ -321,3 +321,14 @@ def test_moves_are_described_in_words() -> None:
     assert "played" in g.describe(g.state, Move.parse("v0-f0"))
     assert "placed" in g.describe(g.state, Move.parse("v1-v2"))
     assert "laid on the talon" in g.describe(g.state, Move(action="deal"))
+
+
+@pytest.mark.rules("red-and-black-talon", "red-and-black-deal")
+def test_a_card_turned_up_that_has_lost_its_place_may_go_to_the_talon() -> None:
+    g = game({"v0": "9S", "talon": "8D", "stock": "8H"})
+    g.play("deal")
+    assert refusal_rule(g, "turned-talon") == R + "talon"   # it could go on the nine
+    g.play("talon-v0")                                         # the other eight takes it
+    g.play("turned-talon")
+    assert g.state.piles[TALON_PILE][-1] == Card.parse("8H")
+    g.play("deal")
