@@ -29,6 +29,7 @@ from .core import (
     Figure,
     Game,
     IllegalMove,
+    Layout,
     Move,
     Outcome,
     PileSpec,
@@ -97,6 +98,12 @@ PILES: tuple[PileSpec, ...] = (
        PileSpec("talon", "the talon", Role.TALON, x=4.5, y=_PACK_Y))
 )
 
+#: For the drawn diagram, which shows the deal (one card to each Volunteer): the pack row
+#: closer under the Volunteers, as in the plate.
+_FIGURE_LAYOUT = Layout("figure", (8.0, 3.85),
+                        {"stock": (2.5, 2.85, 0), "turned": (3.5, 2.85, 0),
+                         "talon": (4.5, 2.85, 0)})
+
 FOUNDATION_PILES = range(0, 8)
 VOLUNTEER_PILES = range(8, 16)
 STOCK = 16
@@ -153,8 +160,9 @@ class RedAndBlack(Game):
                "across the top the eight aces in a line, two diamonds, two clubs, two hearts "
                "and two spades; beneath them a row of eight cards, the Volunteers; below the "
                "middle the pack face down, beside it the empty places of the card turned up "
-               "and of the talon."),
+               "and of the talon.", layout="figure"),
     )
+    LAYOUTS = (_FIGURE_LAYOUT,)
     ACTIONS = (
         ActionSpec("deal", "Turn up the next card", "t", DEAL),
         ActionSpec("redeal", "Shuffle and re-deal the talon", "e", REDEAL),
