@@ -332,3 +332,49 @@ def test_a_card_turned_up_that_has_lost_its_place_may_go_to_the_talon() -> None:
     g.play("turned-talon")
     assert g.state.piles[TALON_PILE][-1] == Card.parse("8H")
     g.play("deal")
+
+
+# ----------------------------------------------------------------------------- the solver
+
+def _near_the_end(piles: dict[str, str], redeals: int) -> RedAndBlack:
+    """Every card on its foundation but those given (the second spades foundation stops at
+    the knave, the first diamonds foundation where ``piles`` says)."""
+    full = {f"f{j}": up_to(s.value, 13) for j, s in enumerate(ACE_SUITS)}
+    given = {**full, "f7": up_to("S", 11), **{f"v{j}": "" for j in range(8)}, **piles}
+    made = make_game(SLUG, given, vars={"redeals": redeals})
+    g = engine.load_position(made.position())
+    assert isinstance(g, RedAndBlack)
+    return g
+
+
+EIGHT_DIAMONDS = {f"v{j}": f"{r}D" for j, r in enumerate("K Q J 10 9 8 7 6".split())}
+
+
+@pytest.mark.parametrize("make, want", [
+    (lambda: _near_the_end({"v0": "KS", "v1": "QS"}, 1), True),
+    (lambda: _near_the_end({"talon": "QS KS"}, 1), False),       # the king on top, no re-deal
+    (lambda: _near_the_end({"talon": "QS KS"}, 0), True),        # the re-deal frees both
+    (lambda: _near_the_end({"f0": up_to("D", 12), "v0": "KD QS", "talon": "KS"}, 1), True),
+    (lambda: _near_the_end({"f0": up_to("D", 12), "talon": "KD QS KS"}, 1), False),
+    (lambda: _near_the_end({"f0": up_to("D", 12), "v0": "KD", "talon": "QS KS"}, 1),
+     False),
+    (lambda: _near_the_end({"f0": up_to("D", 5), **EIGHT_DIAMONDS, "stock": "KS QS"}, 1),
+     True),
+    (lambda: _near_the_end({"f0": up_to("D", 5), **EIGHT_DIAMONDS, "stock": "QS KS"}, 1),
+     True),
+])
+def test_the_solver_agrees_with_an_exhaustive_search_near_the_end(make: object,
+                                                                   want: bool) -> None:
+    """Hand-made positions with a few cards to go (random games seldom reach the end of the
+    pack): the solver's verdict is the exhaustive search's, and a win replays."""
+    from engine.solver import Budget, solve
+    from tests.engine.test_solver import exhaustive
+    g = make()  # type: ignore[operator]
+    found = solve(g, Budget(nodes=5000))
+    assert found.verdict == ("won" if want else "lost")
+    assert exhaustive(g, 100_000) is want
+    if want:
+        h = g.copy()
+        for m in found.line:
+            h.play(m)
+        assert h.outcome() is Outcome.WON
