@@ -88,9 +88,9 @@ _ROW = 1.05                                   # the columns' step, in rows
 _KNAVES_AT = ((1.05, 0.3, -22), (1.55, 1.35, -22), (2.75, 1.35, 22), (3.25, 0.3, 22))
 _QUEEN_X = 4.3
 _ACES_AT = (2.15, 2.75)
-_A_X = 7.0                                    # the apex of the A, between its two top cards
-_LEG = ((-0.5, 0.0), (-0.9, 1.05), (-1.3, 2.1), (-1.7, 3.15))
-_BAR = (0.0, 1.7)
+_A_X = 8.2                                    # the apex of the A, between its two top cards
+_LEG = ((-0.5, 0.0), (-0.95, 1.05), (-1.4, 2.1), (-1.85, 3.15))
+_BAR = (0.0, 1.75)
 _SIDE_Y = 4.45
 
 
@@ -133,10 +133,10 @@ PILES: tuple[PileSpec, ...] = (
                 rotate=90, mark="aces"),)
     + tuple(PileSpec(f"a{i}", _help_name(i), Role.TABLEAU, *_help_at(i)[:2],
                      rotate=_help_at(i)[2], mark="help") for i in range(HELP_PLACES))
-    + (PileSpec("stock", "the pack", Role.STOCK, 5.3, _SIDE_Y),
-       PileSpec("turned", "the card turned up", Role.RESERVE, 6.55, _SIDE_Y,
+    + (PileSpec("stock", "the pack", Role.STOCK, _A_X - 1.7, _SIDE_Y),
+       PileSpec("turned", "the card turned up", Role.RESERVE, _A_X - 0.45, _SIDE_Y,
                 mark="turned up"),
-       PileSpec("talon", "the talon", Role.TALON, 7.8, _SIDE_Y))
+       PileSpec("talon", "the talon", Role.TALON, _A_X + 0.8, _SIDE_Y))
 )
 
 FOUNDATION_PILES = range(0, 12)
@@ -146,14 +146,14 @@ STOCK = 22
 TURNED = 23
 TALON_PILE = 24
 
-GRID = (_A_X + 2.3, _SIDE_Y + 1.0)
+GRID = (_A_X + 2.5, _SIDE_Y + 1.0)
 
 
 def _narrow_layout() -> Layout:
     """For a phone: the A below the M, and the pack, the card turned up and the talon in a row
     at the foot."""
     at: dict[str, tuple[float, float, int]] = {}
-    shift_x, shift_y = 2.15 - _A_X, 4.0
+    shift_x, shift_y = 2.2 - _A_X, 4.1
     for i in HELP_PILES:
         x, y, turn = _help_at(i - HELP_PILES.start)
         at[PILES[i].id] = (x + shift_x + 0.45, y + shift_y, turn)
