@@ -160,6 +160,7 @@ def test_cards_on_the_foundations_stay_there() -> None:
     assert refusal_rule(g, "k0-k1") == R + "rule-2"
 
 
+@pytest.mark.rules("margarethe-rule-1", "margarethe-rule-2")
 def test_each_card_from_two_to_ten_has_one_foundation() -> None:
     for c in engine.pack(1):
         f = home(c)
@@ -217,6 +218,19 @@ def test_a_space_stays_empty_after_the_re_deal_when_nothing_is_left() -> None:
     assert pile(g, "a0") == ()
     assert not any(m.steps and m.steps[0][1] == "a0" for m in g.legal_moves())
     assert refusal_rule(g, "redeal") == R + "redeal"
+
+
+@pytest.mark.rules("margarethe-spaces", "margarethe-deal")
+def test_the_last_card_turned_up_does_not_fill_a_space() -> None:
+    g = game({"a0": "7S", "stock": "10S"}, rest_to="talon")
+    g.play("deal")                       # the pack's last card, suitable, waits
+    g.play("a0-j0")                      # a space, and no pack to fill it
+    assert pile(g, "a0") == () and pile(g, "turned") == cards("10S")
+    assert refusal_rule(g, "turned-a0") == R + "spaces"
+    assert refusal_rule(g, "redeal") == R + "talon"
+    g.play("turned-k0")
+    g.play("redeal")
+    assert pile(g, "a0")                 # filled from the pack the talon has become
 
 
 # ----------------------------------------------------------------------------- dealing
@@ -429,3 +443,22 @@ def test_every_pile_is_on_the_board_and_the_diagram() -> None:
     assert len(PILES) == 25
     assert Margarethe.FIGURES[0].piles is not None
     assert "stock" not in Margarethe.FIGURES[0].piles
+
+
+@pytest.mark.rules("margarethe-aces", "margarethe-spaces", "margarethe-deal")
+def test_what_the_rules_make_happen_at_once_always_has_happened() -> None:
+    """Random play under both readings: after every move no ace lies outside its packet and
+    the pack, no space of the A is open while the pack has cards, and a card turned up is one
+    a foundation takes (checked by loading each position as a start, which refuses any of
+    these)."""
+    import random
+
+    for opts in ("", "talon_play:no"):
+        for seed in range(25):
+            rng = random.Random(seed)
+            g = engine.new_game(SLUG, seed=seed, options=opts)
+            while g.outcome() is None:
+                g.play(rng.choice(g.legal_moves()))
+                text = f"game={SLUG};opts={opts};start={g.state_text()};vars=redeals:" \
+                       f"{g.state.vars[0]};moves=;redo="
+                assert engine.load_position(text).state == g.state
