@@ -88,9 +88,9 @@ _ROW = 1.05                                   # the columns' step, in rows
 _KNAVES_AT = ((1.05, 0.3, -22), (1.55, 1.35, -22), (2.75, 1.35, 22), (3.25, 0.3, 22))
 _QUEEN_X = 4.3
 _ACES_AT = (2.15, 2.75)
-_A_X = 8.2                                    # the apex of the A, between its two top cards
-_LEG = ((-0.5, 0.0), (-0.95, 1.05), (-1.4, 2.1), (-1.85, 3.15))
-_BAR = (0.0, 1.75)
+_A_X = 8.5                                    # the apex of the A, between its two top cards
+_LEG = ((-0.55, 0.0), (-1.1, 1.05), (-1.65, 2.1), (-2.2, 3.15))
+_BAR = (0.0, 1.85)
 _SIDE_Y = 4.45
 
 
@@ -146,7 +146,7 @@ STOCK = 22
 TURNED = 23
 TALON_PILE = 24
 
-GRID = (_A_X + 2.5, _SIDE_Y + 1.0)
+GRID = (_A_X + 2.9, _SIDE_Y + 1.0)
 
 
 def _narrow_layout() -> Layout:
