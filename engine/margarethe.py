@@ -506,7 +506,9 @@ class Margarethe(Game):
         if move.steps:
             step = self.resolve_step(state, move)
             if isinstance(step, Step) and step.dst in FOUNDATION_PILES:
-                return (f"The {step.card.name} is played from {PILES[step.src].label} on "
+                where = {TURNED: " turned up", TALON_PILE: " from the talon"}.get(
+                    step.src, " from the A")
+                return (f"The {step.card.name}{where} is played on "
                         f"{PILES[step.dst].label}.")
         return super().describe(state, move)
 
