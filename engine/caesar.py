@@ -171,7 +171,7 @@ class Caesar(Game):
     )
     #: A deal that lays out the values of the plate (7 8 3 / 5 6 4 / 9 A 2): found by trying
     #: deals in turn (tests/engine/test_caesar.py checks it).
-    DIAGRAM_DEAL = 0
+    DIAGRAM_DEAL = 318568
     ACTIONS = ()
     LEDGER = {
         WITHDRAW: "The deal takes from the shuffled pack the first ace, two, three … nine it "
