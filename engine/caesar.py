@@ -161,7 +161,7 @@ class Caesar(Game):
     GRID = (SIDE * _DX + 1.6, (SIDE - 1) * _DY + 1.0)
     LAYOUTS = (_narrow_layout(),)
     FIGURES = (
-        Figure("tableau", "Cæsar as the plate lays it out, in modern cards.",
+        Figure("tableau", "Cæsar: the values of the plate, as deal 318568 lays them out.",
                "Nine cards drawn in modern cards, in three rows of three: a seven, an eight "
                "and a three across the top; a five, a six and a four across the middle; a "
                "nine, an ace and a two across the bottom, the values of the plate. The "
