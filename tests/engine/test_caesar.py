@@ -211,6 +211,15 @@ def test_the_game_is_won_when_all_eight_lines_make_fifteen() -> None:
     assert g.outcome() is None and g.legal_moves()
 
 
+@pytest.mark.rules("caesar-eight", "caesar-fifteen")
+def test_seven_fifteens_are_not_enough() -> None:
+    # every row and column makes fifteen; the diagonal from the top left (1 2 3) does not
+    g = game("AS 6H 8D 9C 2S 4H 5D 7C 3S")
+    assert len(fifteens(g.state)) == 7 and 6 not in fifteens(g.state)
+    assert g.outcome() is None and len(g.legal_moves()) == 72
+    assert g.status_of(g.state).startswith("7 of 8 lines make fifteen: the top row")
+
+
 @pytest.mark.rules("caesar-eight")
 def test_a_made_square_is_won_whatever_the_suits() -> None:
     g = game(MADE)
