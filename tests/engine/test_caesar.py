@@ -247,6 +247,40 @@ def test_never_lost_every_arrangement_comes_right_in_at_most_seven_exchanges() -
     assert exchanges_needed(game(PLATE).state) >= 1
 
 
+@pytest.mark.rules("caesar-eight", "caesar-change")
+def test_the_solver_agrees_with_an_exhaustive_search_near_the_square() -> None:
+    """The shared comparison (tests/engine/test_solver.py) finds no small future in random
+    Cæsar positions: here, positions one exchange from the square, where a plain
+    breadth-first search through ``play`` finds the win."""
+    from collections import deque
+
+    def exhaustive(g: Caesar, cap: int) -> bool | None:
+        seen = {g.state}
+        todo = deque([g])
+        while todo:
+            h = todo.popleft()
+            if h.outcome() is Outcome.WON:
+                return True
+            for m in h.legal_moves():
+                k = h.copy()
+                k.play(m)
+                if k.state not in seen:
+                    if len(seen) >= cap:
+                        return None
+                    seen.add(k.state)
+                    todo.append(k)
+        return False
+
+    near = ["7H 2S 6D 9C 5S AH 4D 3C 8S",   # the top corners exchanged: one exchange away
+            "2S 7H 6D 9C 5S AH 4D 8S 3C"]   # two neighbours exchanged at the foot
+    for square in near:
+        g = game(square)
+        assert exchanges_needed(g.state) == 1
+        assert exhaustive(g, 3000) is True
+        found = solve(g, Budget(nodes=2000, seconds=None))
+        assert found.verdict == "won" and found.line is not None and len(found.line) == 1
+
+
 # ----------------------------------------------------------------------------- the board
 
 def test_no_reading_to_choose() -> None:
