@@ -331,6 +331,26 @@ def test_every_loss_verdict_survives_an_exhaustive_search(seed: int) -> None:
         assert found.lost or opts
 
 
+@pytest.mark.rules("general-sedgewick-no-redeal")
+@pytest.mark.parametrize("seed", [1, 2, 7, 43, 51])
+def test_loss_verdicts_with_a_card_turned_up_survive_an_exhaustive_search(seed: int) -> None:
+    # As above, with the last card turned up still in hand when the pack runs out: it may
+    # still go onto the cross or into an empty place, and the verdict must allow for it.
+    rng = random.Random(seed)
+    loose = [c for run in FULL_RUNS for c in run.split()[-rng.randrange(1, 4):]]
+    rng.shuffle(loose)
+    turned = loose.pop()
+    cross: dict[str, list[str]] = {f"c{k}": [] for k in range(5)}
+    talon: list[str] = []
+    for c in loose:
+        (talon if rng.random() < 0.3 else cross[f"c{rng.randrange(5)}"]).append(c)
+    for opts in ("", "cross_wrap:yes", "refill_at_once:yes"):
+        g = _end({k: " ".join(v) for k, v in cross.items()}, talon=" ".join(talon),
+                 turned=turned, options=opts)
+        found = check_verdicts(g, limit=5000)
+        assert found.lost or opts
+
+
 # ------------------------------------------------------------------------ positions, views
 
 def test_positions_are_checked() -> None:

@@ -13,6 +13,7 @@ from engine.deal import shuffled
 from engine.herring_bone import (
     BAR_PILES, FOUNDATIONS, HB, SCENE_PILES, STOCK, TALON_PILE, TURNED, TheHerringBone,
 )
+from tests.engine.exhaustive import check_verdicts
 from tests.engine.fixtures import make_game, refusal_rule
 
 SLUG = "the-herring-bone"
@@ -446,6 +447,23 @@ def test_a_card_wanted_only_after_exchanges_keeps_the_game_alive() -> None:
     assert refusal_rule(g, "s0-f5") == R + "directions"
     assert Card.parse("QH") in g._wanted(g.state)
     assert g.outcome() is None
+
+
+@pytest.mark.parametrize("options", ["", "side_refill:at-once", "directions:free"])
+def test_loss_verdicts_survive_an_exhaustive_search(options: str) -> None:
+    # Spades down want the nine, hearts down the three: both lie in the talon under the eight
+    # of spades, and the side scenes hold only hearts that come later. With both re-deals
+    # used the game is lost; with one left, a re-deal may bring them up again.
+    scenes = {f"s{i}": c for i, c in enumerate("2H AH KH QH JH 10H 9H 8H".split())}
+    piles = _complete(f0=run(DOWN7, "S", 11), f1=run(DOWN7, "H", 4), talon="9S 3H 8S",
+                      **scenes)
+    piles |= {f"h{n}": "" for n in range(1, 29)} | {f"b{i}": "" for i in range(4)}
+    for redeals, lost in ((2, True), (1, False)):
+        g = engine.load_position(game(piles, redeals=redeals, rest_to="talon",
+                                      options=options or None, deal=1).position())
+        assert (g.outcome() is Outcome.LOST) is lost
+        found = check_verdicts(g)
+        assert found.winnable is not lost and (found.lost > 0) is lost
 
 
 def test_position_round_trip_and_checks() -> None:
