@@ -606,9 +606,20 @@ class TheQueens(Game):
     def safe_moves(self, state: State, legal: list[Move]) -> list[Move]:
         """A king turned up from the pack, or uppermost on the key, to the first empty place
         of the row above: the places are alike, a king has no other use, and the card beneath
-        a king on the key is released the sooner (unless it is a queen who would pay, under
-        QU-2's default: the payment reorders the pack, which is a choice left to the
-        player)."""
+        a king on the key is released the sooner. Under QU-2's default a queen released on
+        the key pays at once, and the payment reorders the pack, a choice left to the
+        player; the card beneath the king cannot be seen, so while there is one a king on
+        the key is left to the player (the board's auto-play must not tell what lies
+        beneath)."""
+        return self._kings_to_place(state, legal, peek=False)
+
+    def solver_safe(self, state: State, legal: list[Move]) -> Move | None:
+        """As :meth:`safe_moves`, but the solver knows every card: a king on the key is played
+        first unless a queen lies beneath it who would pay."""
+        safe = self._kings_to_place(state, legal, peek=True)
+        return safe[0] if safe else None
+
+    def _kings_to_place(self, state: State, legal: list[Move], *, peek: bool) -> list[Move]:
         first = next((f for f in FOUNDATION_PILES if not state.piles[f]), None)
         if first is None:
             return []
@@ -618,8 +629,9 @@ class TheQueens(Game):
             pile = state.piles[src]
             if not pile or pile[-1].rank != KING:
                 continue
-            if (src == KEY_PILE and len(key) > 1 and key[-2].rank == QUEEN
-                    and self.options.key_queens is KeyQueens.ALWAYS):
+            if (src == KEY_PILE and len(key) > 1
+                    and self.options.key_queens is KeyQueens.ALWAYS
+                    and (not peek or key[-2].rank == QUEEN)):
                 continue
             m = Move.step(PILES[src].id, PILES[first].id)
             if m in legal:

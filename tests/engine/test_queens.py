@@ -584,12 +584,23 @@ def test_every_option_names_its_note() -> None:
 
 @pytest.mark.rules("the-queens-kings")
 def test_auto_play_places_kings_from_the_pack_and_the_key() -> None:
-    g = game({**foundations({"f0": "KS"}), **SHUT, "key": "8S KD", "stock": "3D KH"})
+    # The key's last card: nothing lies beneath the king, and the board plays it.
+    g = game({**foundations({"f0": "KS"}), **SHUT, "key": "KD", "stock": "3D KH"})
     assert g.safe_moves(g.state, g.legal_moves()) == [Move.parse("key-f1")]
     g.play("deal")
     assert Move.parse("turned-f1") in g.safe_moves(g.state, g.legal_moves())
-    h = game({**foundations({}), **SHUT, "key": "QD KD", "stock": "3D"})
-    assert h.safe_moves(h.state, h.legal_moves()) == []  # the queen beneath would pay
+    # A card lies beneath the king: if it is a queen she pays when released (QU-2), a choice
+    # left to the player. The reader cannot see that card, so the board's auto-play leaves
+    # the king, whatever lies beneath (it would otherwise tell a queen from another card);
+    # the solver, which knows every card, plays it first unless a queen would pay.
+    for beneath, solver in (("8S", Move.parse("key-f1")), ("QD", None)):
+        h = game({**foundations({"f0": "KS"}), **SHUT, "key": f"{beneath} KD", "stock": "3D"})
+        assert h.safe_moves(h.state, h.legal_moves()) == []
+        assert h.solver_safe(h.state, h.legal_moves()) == solver
+    # Under QU-2's other reading a queen on the key never pays in play: the king goes.
+    k = game({**foundations({"f0": "KS"}), **SHUT, "key": "QD KD", "stock": "3D"},
+             options="key_queens:layout")
+    assert k.safe_moves(k.state, k.legal_moves()) == [Move.parse("key-f1")]
 
 
 @pytest.mark.rules("the-queens-again", "the-queens-count", "the-queens-rule-5")
