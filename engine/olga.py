@@ -351,7 +351,13 @@ class TheOlga(Game):
 
     # ---- rules -----------------------------------------------------------------------
     def candidate_moves(self, state: State) -> Iterator[Move]:
-        return iter(self.legal_in(state))
+        p = state.piles
+        sources = [c for c in BED if p[c]] + [s for s in (TURNED, TALON_PILE) if p[s]]
+        for s in sources:
+            for d in (*FOUNDATION_PILES, *BED):
+                if d != s:
+                    yield Move.step(PILES[s].id, PILES[d].id)
+        yield Move(action="deal")
 
     def legal_in(self, state: State) -> list[Move]:
         """Exactly the legal moves, made directly from the rules (a test compares them with
