@@ -555,15 +555,15 @@ class TheOlga(Game):
                         nxt = list(cols)
                         nxt[a], nxt[b] = (rest, nlow), (q + (card,), qlow)
                         nexts.append((tuple(sorted(nxt)), tu, tt))
-            for card, is_turned in ((tu, True), (tt, False)):
-                if card is None:
+            for loose, is_turned in ((tu, True), (tt, False)):
+                if loose is None:
                     continue
                 for b, (q, qlow) in enumerate(cols):
-                    if q and fits(card, q[-1]):
+                    if q and fits(loose, q[-1]):
                         if not is_turned and len(talon) > 1:
                             return True  # the card beneath the talon's top would be seen
                         nxt = list(cols)
-                        nxt[b] = (q + (card,), qlow)
+                        nxt[b] = (q + (loose,), qlow)
                         nexts.append((tuple(sorted(nxt)), None if is_turned else tu,
                                       tt if is_turned else None))
             for key in nexts:
