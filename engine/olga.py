@@ -216,7 +216,8 @@ class TheOlga(Game):
                      "and a card played there never leaves it.",
         FIRST_PLAYS: "From the first move the lowest card of any column may go to a "
                      "foundation that takes it, and the card above it is turned up if face "
-                     "down; nothing is played for the player.",
+                     "down; nothing is played unasked (the board’s auto-play, off by "
+                     "default, plays only aces to empty places).",
         BUILD: "The lowest card of a column may be placed on another column’s lowest card in "
                "descending sequence and alternate colours, one card at a time (OL-3).",
         TRANSFER: "Such transfers between columns may be made at any time, back and forth, "
