@@ -72,6 +72,8 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-queens": ("queens", "TheQueens"),
     "the-herring-bone": ("herring_bone", "TheHerringBone"),
     "the-olga": ("olga", "TheOlga"),
+    "red-and-black": ("red_and_black", "RedAndBlack"),
+    "margarethe": ("margarethe", "Margarethe"),
 }
 
 
