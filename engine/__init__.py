@@ -71,6 +71,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "general-sedgewick": ("general_sedgewick", "GeneralSedgewick"),
     "the-queens": ("queens", "TheQueens"),
     "the-herring-bone": ("herring_bone", "TheHerringBone"),
+    "the-square": ("square", "TheSquare"),
 }
 
 
