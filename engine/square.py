@@ -91,9 +91,9 @@ class SquareOptions:
 
 # ---- piles ----------------------------------------------------------------------------
 
-_CORNERS = (("upper left", 0.0, 0.0), ("upper right", 5.0, 0.0),
-            ("lower left", 0.0, 6.45), ("lower right", 5.0, 6.45))
-_ROW_Y = (1.0, 2.35, 3.7, 5.05)
+_ROW_Y = (0.0, 1.55, 3.1, 4.65)
+_CORNERS = (("upper left", 0.0, _ROW_Y[0]), ("upper right", 5.0, _ROW_Y[0]),
+            ("lower left", 0.0, _ROW_Y[3]), ("lower right", 5.0, _ROW_Y[3]))
 _ROW_NAMES = ("first", "second", "third", "fourth")
 
 PILES: tuple[PileSpec, ...] = (
@@ -101,11 +101,11 @@ PILES: tuple[PileSpec, ...] = (
           for j, (name, x, y) in enumerate(_CORNERS))
     + tuple(PileSpec(f"s{i}", f"the Square, {_ROW_NAMES[i // 4]} row, place {i % 4 + 1}",
                      Role.TABLEAU, x=1.0 + i % 4, y=_ROW_Y[i // 4], fan=Fan.DOWN,
-                     fan_limit=0.3)
+                     fan_limit=0.5)
             for i in range(SQUARE_PLACES))
-    + (PileSpec("stock", "the pack", Role.STOCK, x=1.5, y=6.45),
-       PileSpec("turned", "the card turned up", Role.RESERVE, x=2.5, y=6.45),
-       PileSpec("talon", "the talon", Role.TALON, x=3.5, y=6.45))
+    + (PileSpec("stock", "the pack", Role.STOCK, x=6.0, y=_ROW_Y[0]),
+       PileSpec("turned", "the card turned up", Role.RESERVE, x=6.0, y=_ROW_Y[1]),
+       PileSpec("talon", "the talon", Role.TALON, x=6.0, y=_ROW_Y[2]))
 )
 
 FOUNDATION_PILES = range(0, 4)
@@ -150,7 +150,7 @@ class TheSquare(Game):
     packs = 2
     Options = SquareOptions
     PILES = PILES
-    GRID = (6.0, 7.45)
+    GRID = (7.0, 6.15)
     LEDGER = {
         RULE_1: "A foundation takes only cards of its ace’s suit.",
         RULE_2: "Each foundation ascends from its ace to the king, takes the second king of "
@@ -190,10 +190,10 @@ class TheSquare(Game):
     FIGURES = (
         Figure("tableau", "The Square after the deal, in modern cards.",
                "The tableau of the Square just after the deal, drawn in modern cards: sixteen "
-               "cards in four rows of four in the middle; at the four corners the places of "
-               "the foundations, filled by the aces the deal turned up; below the Square, "
-               "between the lower corners, the pack face down, the place of the card turned "
-               "up and the place of the talon."),
+               "cards in four rows of four; beside its first and last rows, at the four "
+               "corners, the places of the foundations, filled by the aces the deal turned "
+               "up; at the right, in a column, the pack face down, the place of the card "
+               "turned up and the place of the talon."),
     )
     ACTIONS = (
         ActionSpec("deal", "Turn up the next card", "t", DEAL),
@@ -371,7 +371,7 @@ class TheSquare(Game):
                                f"{suit.noun}.")
         nxt = next_rank(pile)
         if nxt is None:
-            return IllegalMove(SUCCEEDS, f"{label[:1].upper()}{label[1:]} is finished: it has "
+            return IllegalMove(RULE_2, f"{label[:1].upper()}{label[1:]} is finished: it has "
                                "come down again to its ace.")
         if card.rank == nxt:  # the second king, under SQ-2's other reading
             return IllegalMove(RULE_2, "Under the reading chosen, the second kings are placed "

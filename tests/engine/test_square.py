@@ -204,7 +204,7 @@ def test_cards_on_the_foundations_stay_there() -> None:
     assert refusal_rule(g, "f0-s0") == R + "foundations"
 
 
-@pytest.mark.rules("the-square-succeeds")
+@pytest.mark.rules("the-square-rule-2", "the-square-succeeds")
 def test_a_finished_foundation_takes_nothing_more() -> None:
     g = game({"f0": down_to("S", "A"), "f1": "AH", "s0": "2H"})
     assert refusal_rule(g, "s0-f0") == R + "rule-1"
