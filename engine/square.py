@@ -195,6 +195,8 @@ class TheSquare(Game):
                "up; at the right, in a column, the pack face down, the place of the card "
                "turned up and the place of the talon."),
     )
+    #: a deal that, like the plate, brings all four aces to the corners
+    DIAGRAM_DEAL = 81
     ACTIONS = (
         ActionSpec("deal", "Turn up the next card", "t", DEAL),
     )
