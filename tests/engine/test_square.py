@@ -13,7 +13,10 @@ from engine.deal import shuffled
 from engine.square import (
     FOUNDATION_PILES, SQUARE_PILES, STOCK, TALON_PILE, TURNED, TheSquare, next_rank,
 )
+from engine.solver import Budget, solve
+from tests.engine.exhaustive import check_verdicts
 from tests.engine.fixtures import make_game, refusal_rule
+from tests.engine.test_solver import exhaustive, replay
 
 SLUG = "the-square"
 R = f"{SLUG}-"
@@ -444,3 +447,39 @@ def test_no_loss_is_declared_while_the_pack_lasts() -> None:
     assert g.outcome() is None
     g.play("deal")
     assert g.outcome() is None
+
+
+# ----------------------------------------------------------------------------- the solver
+
+def _nearly_done(piles: dict[str, str]) -> TheSquare:
+    """Every card on the foundations but the second three, two and ace of spades and the
+    second two and ace of hearts, which lie in the Square as the test places them; the pack
+    and the talon exhausted."""
+    base = {"f0": down_to("S", "4"), "f1": down_to("H", "3"), "f2": down_to("D", "A"),
+            "f3": down_to("C", "A"), "stock": "", "talon": "", "turned": ""}
+    made = make_game(SLUG, base | piles, rest_to="s15")
+    g = engine.load_position(made.position())
+    assert isinstance(g, TheSquare)
+    return g
+
+
+@pytest.mark.rules("the-square-succeeds", "the-square-reverse")
+@pytest.mark.parametrize("piles, want", [
+    ({"s0": "3S 2S", "s1": "AS", "s2": "AH 2H"}, True),      # the two onto the ace, then up
+    ({"s0": "3S 2S", "s1": "AS", "s2": "2H AH"}, False),     # the ace of hearts on its two
+    ({"s0": "3S 2S AS", "s1": "2H", "s2": "AH"}, False),     # the three buried for good
+    ({"s0": "3S 2S AS", "s1": "AH 2H"}, False),              # the hearts go; the spades stay
+])
+def test_verdicts_on_small_end_positions(piles: dict[str, str], want: bool) -> None:
+    """Positions with a few cards left, judged by the solver, by a plain exhaustive search,
+    and, for every position reachable, the board's own verdict (a LOST is a proof)."""
+    g = _nearly_done(piles)
+    assert exhaustive(g, 100_000) is want
+    found = solve(g, Budget(nodes=5000))
+    assert found.verdict == ("won" if want else "lost")
+    if want:
+        assert replay(g, found.line).outcome() is Outcome.WON
+    search = check_verdicts(g)
+    assert search.winnable is want
+    if not want:
+        assert search.lost > 0
