@@ -72,6 +72,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-queens": ("queens", "TheQueens"),
     "the-herring-bone": ("herring_bone", "TheHerringBone"),
     "the-square": ("square", "TheSquare"),
+    "margarethe": ("margarethe", "Margarethe"),
 }
 
 
