@@ -74,6 +74,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-olga": ("olga", "TheOlga"),
     "caesar": ("caesar", "Caesar"),
     "red-and-black": ("red_and_black", "RedAndBlack"),
+    "the-square": ("square", "TheSquare"),
     "margarethe": ("margarethe", "Margarethe"),
 }
 
