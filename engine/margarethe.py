@@ -218,7 +218,7 @@ class Margarethe(Game):
     DIAGRAM_DEAL = 2
     ACTIONS = (
         ActionSpec("deal", "Turn up the next card", "t", DEAL),
-        ActionSpec("redeal", "Re-deal the talon", "r", REDEAL),
+        ActionSpec("redeal", "Re-deal the talon", "e", REDEAL),
     )
     LEDGER = {
         RULE_1: "A foundation takes only cards of its court card’s suit; another suit is "
