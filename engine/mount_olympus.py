@@ -117,7 +117,7 @@ def _foundation(i: int) -> PileSpec:
     side = "left" if i < 8 else "right"
     place = (7 - i) if i < 8 else (i - 8)
     where = "at the apex" if place == 0 else f"{place} down the {side} leg"
-    return PileSpec(f"f{i}", f"the {base.name} foundation, {where}", Role.FOUNDATION,
+    return PileSpec(f"f{i}", f"the {base.name} ({where})", Role.FOUNDATION,
                     *_foundation_at(i),
                     mark=f"{base.suit.symbol} {'A' if base.rank == ACE else '2'}")
 
