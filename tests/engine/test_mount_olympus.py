@@ -294,7 +294,8 @@ def test_the_redeal_waits_for_a_suitable_card_turned_up() -> None:
     g = game({"b0": "KS", "turned": "JS", "talon": "8H 6D"}, rest_to="talon",
              options="turned_card:no")
     assert "redeal" in actions(g)
-    g = game({"b0": "KS"}, rest_to="b1")                   # nothing to re-deal
+    g = game({f"f{i}": run(i) for i in FOUNDATION_PILES} | {"f1": run(1, 11), "b0": "KS"})
+    assert not pile(g, "stock") and not pile(g, "talon")   # nothing to re-deal
     assert refusal_rule(g, "redeal") == R + "redeal"
 
 
@@ -357,7 +358,7 @@ def test_not_lost_while_a_move_can_bring_a_wanted_or_unseen_card_within_reach() 
 
 
 @pytest.mark.rules("mount-olympus-success")
-@pytest.mark.parametrize("seed", [1, 2, 3, 5, 8])
+@pytest.mark.parametrize("seed", [1, 2, 3, 5])
 def test_every_loss_verdict_survives_an_exhaustive_search(seed: int) -> None:
     # The last cards of a few foundations, dealt at random into the battery and the talon,
     # the pack exhausted and the re-deal spent or still to come; every position reachable is
@@ -365,9 +366,9 @@ def test_every_loss_verdict_survives_an_exhaustive_search(seed: int) -> None:
     rng = random.Random(seed)
     base = {f"f{i}": run(i) for i in FOUNDATION_PILES}
     loose: list[str] = []
-    for j in rng.sample(range(16), 4):
+    for j in rng.sample(range(16), 2):
         found = base[f"f{j}"].split()
-        k = rng.randrange(1, 3)
+        k = rng.randrange(1, 4)
         base[f"f{j}"] = " ".join(found[:-k])
         loose += found[-k:]
     rng.shuffle(loose)
