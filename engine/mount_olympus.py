@@ -41,7 +41,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import plural
+from .rules import plural, turn_up, turned_card_use
 
 SLUG = "mount-olympus"
 
@@ -338,13 +338,9 @@ class MountOlympus(Game):
         if not (self.options.turned_card and p[TURNED]):
             return None
         card = p[TURNED][-1]
-        for f in SUIT_FOUNDATIONS[card.suit]:
-            if accepts(p[f], card):
-                return f"played on {PILES[f].label}"
-        for b in BATTERY_PILES:
-            if p[b] and fits(card, p[b][-1]):
-                return f"placed on the {p[b][-1].name} of {PILES[b].label}"
-        return None
+        return turned_card_use(
+            card, ((PILES[f].label, p[f]) for f in SUIT_FOUNDATIONS[card.suit]),
+            ((PILES[b].label, p[b]) for b in BATTERY_PILES), founds=accepts, fits=fits)
 
     def _unused(self, state: State, what: str) -> IllegalMove | None:
         use = self.turned_use(state)
@@ -431,9 +427,7 @@ class MountOlympus(Game):
         piles = list(state.piles)
         redeals = state.vars[0]
         if move.action == "deal":
-            piles[TALON_PILE] = piles[TALON_PILE] + piles[TURNED]
-            piles[TURNED] = piles[STOCK][-1:]
-            piles[STOCK] = piles[STOCK][:-1]
+            turn_up(piles, STOCK, TURNED, TALON_PILE)
         elif move.action == "redeal":
             redeals += 1
             talon = piles[TALON_PILE] + piles[TURNED]
