@@ -88,7 +88,8 @@ class MountOlympusOptions:
 # inside it in rows of one, three and five; the pack, the card turned up and the talon in a
 # row beneath the battery. x in card slots, y in rows.
 
-_DX = 0.95                             # a leg's step to the side
+_DX = 0.7                              # a leg's step to the side (the lower card overlapping
+                                       # only the foot of the one above, as in the plate)
 _DY = 0.75                             # and downwards
 _APEX_X = 7 * _DX                      # the apex ace's x (the two stands one slot right)
 _MID = _APEX_X + 0.5                   # the middle of the pyramid (a card's left edge)
