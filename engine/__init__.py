@@ -77,6 +77,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-square": ("square", "TheSquare"),
     "margarethe": ("margarethe", "Margarethe"),
     "the-wheel": ("wheel", "TheWheel"),
+    "two-rings": ("two_rings", "TwoRings"),
 }
 
 

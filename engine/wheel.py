@@ -133,11 +133,13 @@ _CROSS_PLACES: tuple[tuple[str, float, float, int], ...] = (
 
 
 def _circle_place(j: int) -> tuple[float, float, int]:
-    """Space ``j`` of the circle, clockwise from the top: its box and its rotation."""
-    angle = 2 * math.pi * j / SPACES
+    """Space ``j`` of the circle, clockwise from the top (the first just right of it, as in
+    the plate, whose top two cards stand either side of the middle): its box and rotation."""
+    degrees = 360 * (j + 0.5) / SPACES
+    angle = math.radians(degrees)
     x, y = _box(_CX + _R * math.sin(angle), _CY - _R * math.cos(angle))
-    rot = round(360 * j / SPACES)
-    return x, y, rot if rot <= 180 else rot - 360
+    rot = round(degrees) % 180        # the outline is the same either way up
+    return x, y, rot if rot <= 90 else rot - 180
 
 
 def _circle(j: int) -> PileSpec:
