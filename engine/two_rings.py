@@ -102,8 +102,8 @@ def _foundation(ring: int, k: int) -> PileSpec:
     suit = SUITS[k % 4]
     pid = f"{'sx'[ring]}{k}"
     x, y, rot = _ring_place(ring, k, _RING_CX[ring], _RING_CY)
-    return PileSpec(pid, f"the {rank_word} of {suit.noun}, {'first' if k < 4 else 'second'}"
-                    f" ring place", Role.FOUNDATION, x, y, rotate=rot,
+    return PileSpec(pid, f"the {'first' if k < 4 else 'second'} {rank_word} of {suit.noun}",
+                    Role.FOUNDATION, x, y, rotate=rot,
                     mark="7–K" if ring == 0 else "6–A")
 
 
