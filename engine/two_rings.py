@@ -80,7 +80,7 @@ class TwoRingsOptions:
 _ROWH = 1.36
 _R = 2.0                              # the rings' radius, in slot widths
 _RING_CY = 2.75                       # the rings' centre height, in slot widths
-_RING_CX = (2.75, 7.35)               # the two rings' centres
+_RING_CX = (2.75, 8.0)                # the two rings' centres
 _BRACELET_Y = 4.2
 _LOW_Y = 5.55
 
@@ -111,11 +111,11 @@ PILES: tuple[PileSpec, ...] = (
     tuple(_foundation(0, k) for k in range(RING))
     + tuple(_foundation(1, k) for k in range(RING))
     + tuple(PileSpec(f"b{i}", f"place {i + 1} of the bracelet", Role.TABLEAU,
-                     1.2 + 1.05 * i, _BRACELET_Y, mark="bracelet") for i in range(PLACES))
+                     1.5 + 1.1 * i, _BRACELET_Y, mark="bracelet") for i in range(PLACES))
     + (PileSpec("stock", "the pack", Role.STOCK, 0.0, _BRACELET_Y),
-       PileSpec("turned", "the card turned up", Role.RESERVE, 3.55, _LOW_Y,
+       PileSpec("turned", "the card turned up", Role.RESERVE, 4.0, _LOW_Y,
                 mark="turned up"),
-       PileSpec("talon", "the talon", Role.TALON, 4.85, _LOW_Y))
+       PileSpec("talon", "the talon", Role.TALON, 5.5, _LOW_Y))
 )
 
 SEVENS = range(0, RING)
@@ -132,10 +132,10 @@ def _narrow_layout() -> Layout:
     four below them, the pack, the card turned up and the talon at the foot."""
     at: dict[str, tuple[float, float, int]] = {}
     for ring in (0, 1):
-        cy = _RING_CY + ring * 4.75
+        cy = _RING_CY + ring * 5.35
         for k in range(RING):
             at[PILES[ring * RING + k].id] = _ring_place(ring, k, 2.75, cy)
-    top = (_RING_CY + 4.75 + _R + 0.9) / _ROWH
+    top = (_RING_CY + 5.35 + _R + 0.9) / _ROWH
     for i in range(PLACES):
         at[f"b{i}"] = (0.6 + 1.1 * (i % 4), top + 1.05 * (i // 4), 0)
     foot = top + 2.35
