@@ -77,6 +77,8 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-square": ("square", "TheSquare"),
     "margarethe": ("margarethe", "Margarethe"),
     "mount-olympus": ("mount_olympus", "MountOlympus"),
+    "the-wheel": ("wheel", "TheWheel"),
+    "two-rings": ("two_rings", "TwoRings"),
 }
 
 
