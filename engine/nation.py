@@ -494,8 +494,10 @@ class TheNation(Game):
         after ``limit`` positions (None). Every card of the tableau is face up."""
         p = state.piles
         wanted = {w for f in FOUNDATION_PILES if (w := next_for(f, p[f])) is not None}
+        # After the last deal no rule looks at a column's place (every dealt column may take
+        # a card when empty), so positions that differ only in the order of the columns are one.
         cols = self.columns(state)
-        start = tuple(p[i] for i in TABLEAU[:cols])
+        start = tuple(sorted(p[i] for i in TABLEAU[:cols]))
         seen = {start}
         todo = [start]
         while todo:
@@ -511,7 +513,7 @@ class TheNation(Game):
                         continue
                     nxt = list(here)
                     nxt[a], nxt[b] = col[:-1], q + (card,)
-                    key = tuple(nxt)
+                    key = tuple(sorted(nxt))
                     if key not in seen:
                         if len(seen) >= limit:
                             return None
