@@ -79,6 +79,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "mount-olympus": ("mount_olympus", "MountOlympus"),
     "the-wheel": ("wheel", "TheWheel"),
     "two-rings": ("two_rings", "TwoRings"),
+    "the-nation": ("nation", "TheNation"),
 }
 
 
