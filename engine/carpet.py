@@ -372,9 +372,13 @@ class TheCarpet(Game):
         p = state.piles
         return [[bool(p[pile_at(r, c)]) for c in range(SIZE)] for r in range(SIZE)]
 
-    def available(self, state: State) -> set[int]:
+    def available(self, state: State) -> frozenset[int]:
         """The carpet piles whose card is available now (Rule II, under CP-2's reading)."""
-        return {pile_at(r, c) for r, c in free_places(self.filled(state), self.options.lane)}
+        return self.remembered(state, self._available)
+
+    def _available(self, state: State) -> frozenset[int]:
+        return frozenset(pile_at(r, c)
+                         for r, c in free_places(self.filled(state), self.options.lane))
 
     def takes(self, state: State, f: int, card: Card) -> bool:
         return card.suit is foundation_suit(f) and card.rank == next_rank(f, state.piles[f])
@@ -500,7 +504,10 @@ class TheCarpet(Game):
         p = state.piles
         if action == "deal":
             if not p[STOCK]:
-                if self.redeals(state) < REDEALS_ALLOWED and p[TALON_PILE]:
+                if not p[TALON_PILE]:
+                    return IllegalMove(DEAL, "The pack is out and the talon is empty: there "
+                                       "is nothing left to deal.")
+                if self.redeals(state) < REDEALS_ALLOWED:
                     return IllegalMove(DEAL, "The pack is out: the talon may now be taken up, "
                                        "shuffled and re-dealt.")
                 return IllegalMove(TWO_REDEALS, "The pack is out, and no re-deal is left.")
