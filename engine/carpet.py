@@ -316,9 +316,9 @@ class TheCarpet(Game):
                 "across); a card both of whose ends are blocked is refused. Just after the "
                 "deal exactly the sixteen cards the plate marks with crosses are available "
                 "under every reading.",
-        RULE_3: "Removing a card never frees the card beyond it in the same line, whose "
-                "long side it touched; the cards whose narrow ends it blocked may be freed, "
-                "by the reading chosen in CP-2.",
+        RULE_3: "Removing a card never frees the card beyond either of its narrow ends, "
+                "which touched it with a long side; only the cards along its long sides, "
+                "whose narrow ends it blocked, may be freed, by the reading chosen in CP-2.",
         RULE_4: "An available card of the carpet may be placed on the talon’s top card if it "
                 "is of the same suit and one rank above or below it (never from king to ace "
                 "or back); under CP-3’s default, once the two top cards of the talon are in "
