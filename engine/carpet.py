@@ -220,16 +220,17 @@ PILES: tuple[PileSpec, ...] = (
 )
 
 def _narrow_layout() -> Layout:
-    """For a phone: the same arrangement drawn closer, each place one slot from the next,
-    so that the carpet fits a narrow screen with cards no narrower than the board allows (a
-    card across then just overlaps the long sides of its upright neighbours)."""
-    pitch = 1.0
+    """For a phone: the same arrangement drawn closer, each place 0.965 slot from the next,
+    so that the carpet, eight slots wide, fits a 390-pixel screen with cards no narrower than
+    the board allows (a card across then overlaps the long sides of its upright neighbours by
+    a twentieth of a slot)."""
+    pitch = 0.965
     top = _H + 0.25
     width = round(_H + (SIZE - 1) * pitch, 3)
     at: dict[str, tuple[float, float, int]] = {}
     for j in range(4):
-        at[f"a{j}"] = (float(j), 0.0, 0)
-        at[f"k{j}"] = (round(width - 4 + 0.04 + j, 3), 0.0, 0)
+        at[f"a{j}"] = (round(j * 0.99, 3), 0.0, 0)
+        at[f"k{j}"] = (round(width - 4 * 0.99 + 0.04 + j * 0.99, 3), 0.0, 0)
     for r in range(SIZE):
         for c in range(SIZE):
             cx, cy = _H / 2 + c * pitch, top + _H / 2 + r * pitch
