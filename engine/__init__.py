@@ -80,6 +80,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-wheel": ("wheel", "TheWheel"),
     "two-rings": ("two_rings", "TwoRings"),
     "the-nation": ("nation", "TheNation"),
+    "the-carpet": ("carpet", "TheCarpet"),
 }
 
 
