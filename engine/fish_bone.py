@@ -440,7 +440,7 @@ class TheFishBone(Game):
         if state.piles[STOCK]:
             return None
         # Every move is for good (a card played, married or put in a vacancy never comes
-        # back), so the game is over exactly when no move is left (FB-6).
+        # back), so the game is over exactly when no move is left (FB-7).
         return Outcome.LOST if not self.legal_in(state) else None
 
     def solver_outcome(self, state: State) -> Outcome | None:
