@@ -70,6 +70,11 @@ REDEALS = 1
 
 @dataclass(frozen=True, slots=True)
 class FishBoneOptions:
+    dealt_courts: bool = option(
+        True, note="note-fb-3", label="A king or queen among the six cards of the gridiron, "
+        "with no knave to receive it",
+        labels={True: "is consigned to the talon at once, leaving a vacancy",
+                False: "waits in its gridiron place until its knave comes"})
     turned_card: bool = option(
         True, note="note-fb-4", label="A card turned up that could be played, married or put "
         "in a vacancy",
@@ -150,14 +155,15 @@ class TheFishBone(Game):
     FIGURES = (
         Figure("tableau", "The Fish-bone after the deal, in modern cards.",
                "The tableau of the Fish-bone just after the deal, drawn in modern cards: on "
-               "the left the gridiron, six cards in two columns of three; down the middle the "
-               "line of eight places for the knaves, a knave of the gridiron already in the "
-               "first, and beside each place a slanting outline for its king on the left and "
-               "its queen on the right, like the bones of a fish. The pack, the card turned up "
-               "and the talon are not shown.",
+               "the left the gridiron, six places in two columns of three, five holding a "
+               "card and one left vacant by the knave dealt there; down the middle the line "
+               "of eight places for the knaves, that knave already in the first, and beside "
+               "each place a slanting outline for its king on the left and its queen on the "
+               "right, like the bones of a fish. The pack, the card turned up and the talon "
+               "are not shown.",
                piles=tuple(p.id for p in PILES[:GRID_PILES.stop])),
     )
-    DIAGRAM_DEAL = 3
+    DIAGRAM_DEAL = 10
     ACTIONS = (
         ActionSpec("deal", "Turn up the next card", "t", DEAL),
         ActionSpec("redeal", "Re-deal the talon", "e", REDEAL),
@@ -166,8 +172,9 @@ class TheFishBone(Game):
         RULE_I: "A foundation takes only cards of its knave’s suit; another suit is refused.",
         RULE_II: "A king or queen goes only beside a placed knave of its suit whose place for "
                  "it is free, and is put there at once; a king or queen turned up with no such "
-                 "place goes at once to the talon, and one is refused in the gridiron, whether "
-                 "married or filling a vacancy.",
+                 "place goes at once to the talon, as does one dealt in the gridiron (or, under "
+                 "FB-3’s other reading, it waits there); one is refused in the gridiron, "
+                 "whether married or filling a vacancy.",
         GRIDIRON: "The deal lays six cards face up in two columns of three on the left: the "
                   "gridiron.",
         MARRY: "The card turned up or the talon’s top may be placed on a gridiron card’s top "
@@ -179,8 +186,9 @@ class TheFishBone(Game):
                      "nine and so down to the ace, and is complete with eleven cards; a card "
                      "on a foundation never leaves it.",
         FIRST_PLAYS: "The knaves of the first six cards go to the line before the first move, "
-                     "and a king or queen of the gridiron beside them if its knave is there; "
-                     "any other gridiron card that continues a foundation may then be played.",
+                     "and a king or queen of the gridiron beside them if its knave is there, "
+                     "else to the talon (FB-3); any other gridiron card that continues a "
+                     "foundation may then be played.",
         DEAL: "“Turn up the next card” turns the pack’s top card; a card a foundation takes, "
               "one that marries a gridiron card, and any card while a gridiron place is vacant "
               "waits to be used; the top card of a gridiron place may be played to its "
@@ -211,6 +219,11 @@ class TheFishBone(Game):
             piles[i] = (stock.pop(),)
         piles[STOCK] = tuple(stock)
         _settle(piles)                     # the gridiron's knaves, and their kings and queens
+        if options.dealt_courts:           # FB-3: the others go to the talon (Rule II)
+            for i in GRID_PILES:
+                if piles[i] and piles[i][0].rank in (KING, QUEEN):
+                    piles[TALON_PILE] = piles[TALON_PILE] + piles[i]
+                    piles[i] = ()
         return State(tuple(piles), (0,))
 
     @classmethod

@@ -55,7 +55,7 @@ def steps(g: TheFishBone) -> set[str]:
 # ------------------------------------------------------------------------ the deal
 
 @pytest.mark.rules("the-fish-bone-gridiron", "the-fish-bone-first-plays",
-                   "the-fish-bone-foundations")
+                   "the-fish-bone-foundations", "the-fish-bone-rule-2")
 def test_six_cards_make_the_gridiron_and_its_knaves_go_to_the_line_at_once() -> None:
     seen_knave = False
     for seed in range(60):
@@ -72,11 +72,16 @@ def test_six_cards_make_the_gridiron_and_its_knaves_go_to_the_line_at_once() -> 
             here = pile(g, f"g{i}")
             if card.rank == KNAVE:
                 assert here == ()                              # a vacancy left
-            elif card.rank in (KING, QUEEN) and any(k.suit is card.suit for k in knaves):
-                assert here == ()                              # beside its knave at once
+            elif card.rank in (KING, QUEEN):
+                assert here == ()                              # beside its knave, or talon
+                if not any(k.suit is card.suit for k in knaves):
+                    assert card in pile(g, "talon")
+                    assert engine.new_game(SLUG, seed=seed, options="dealt_courts:no"
+                                           ).state.piles[g.pile_index(f"g{i}")] == (card,)
             else:
                 assert here == (card,)
-        assert not pile(g, "turned") and not pile(g, "talon")
+        assert not pile(g, "turned")
+        assert all(c.rank in (KING, QUEEN) for c in pile(g, "talon"))
     assert seen_knave
 
 
