@@ -93,7 +93,7 @@ _SIDE_DX = 1.1           # a king's or queen's place, from the knave's
 _Y0 = 0.25
 _PITCH = 1.05            # from one knave to the next
 _GRID_X = (0.0, 1.0)
-_GRID_Y = (1.7, 3.35, 5.0)
+_GRID_Y = (1.6, 3.3, 5.0)
 _PACK_X = 6.1
 _PACK_Y = (4.45, 5.75, 7.05)
 
@@ -114,7 +114,7 @@ PILES: tuple[PileSpec, ...] = (
             for j in range(LINE))
     + tuple(PileSpec(f"g{i}", f"gridiron, {('left', 'right')[i % 2]} column, "
                      f"{('top', 'middle', 'bottom')[i // 2]}", Role.TABLEAU,
-                     _GRID_X[i % 2], _GRID_Y[i // 2], Fan.DOWN, fan_limit=0.6,
+                     _GRID_X[i % 2], _GRID_Y[i // 2], Fan.DOWN, fan_limit=0.7,
                      mark="gridiron")
             for i in range(GRID_PLACES))
     + (PileSpec("stock", "the pack", Role.STOCK, _PACK_X, _PACK_Y[0]),
