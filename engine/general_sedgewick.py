@@ -42,7 +42,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import plural
+from .rules import plural, turn_up, turned_card_use
 
 SLUG = "general-sedgewick"
 
@@ -312,14 +312,11 @@ class GeneralSedgewick(Game):
         p = state.piles
         if not (self.options.turned_card and p[TURNED]):
             return None
-        card = p[TURNED][-1]
-        for f in FOUNDATION_PILES:
-            if self.foundation_refusal(state, f, card) is None:
-                return f"played on {PILES[f].label}"
-        for c in CROSS_PILES:
-            if p[c] and self.fits_cross(card, p[c][-1]):
-                return f"placed on the {p[c][-1].name} of {PILES[c].label}"
-        return None
+        return turned_card_use(
+            p[TURNED][-1], [(PILES[f].label, f) for f in FOUNDATION_PILES],
+            [(PILES[c].label, p[c]) for c in CROSS_PILES],
+            founds=lambda f, card: self.foundation_refusal(state, f, card) is None,
+            fits=self.fits_cross)
 
     def _vacancy_pending(self, state: State) -> bool:
         """Under GS-4's other reading: a place of the cross is empty and a card (the pack's,
@@ -445,10 +442,7 @@ class GeneralSedgewick(Game):
     def apply(self, state: State, move: Move) -> State:
         piles = list(state.piles)
         if move.action == "deal":
-            if piles[TURNED]:
-                piles[TALON_PILE] = piles[TALON_PILE] + piles[TURNED]
-            piles[TURNED] = piles[STOCK][-1:]
-            piles[STOCK] = piles[STOCK][:-1]
+            turn_up(piles, STOCK, TURNED, TALON_PILE)
             return State(tuple(piles), state.vars)
         step = self.resolve_step(state, move)
         assert isinstance(step, Step)

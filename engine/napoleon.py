@@ -43,8 +43,8 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import (builds_up_from_ace, cards_wanted, play_reachable, plural, turned_card_use,
-                    up_from_ace_refusal)
+from .rules import (builds_up_from_ace, cards_wanted, marries_down_in_suit, play_reachable,
+                    plural, turned_card_use, up_from_ace_refusal)
 
 SLUG = "napoleon-at-st-helena"
 
@@ -289,7 +289,9 @@ class NapoleonAtStHelena(Game):
             return None
         return turned_card_use(state.piles[TALON_PILE][-1],
                                [(PILES[f].label, state.piles[f]) for f in FOUNDS],
-                               [(PILES[j].label, state.piles[j]) for j in COLS])
+                               [(PILES[j].label, state.piles[j]) for j in COLS],
+                               founds=builds_up_from_ace, fits=marries_down_in_suit,
+                               placed="married to")
 
     # ---- rules -----------------------------------------------------------------------
     def candidate_moves(self, state: State) -> Iterator[Move]:

@@ -50,6 +50,7 @@ from .rules import (
     builds_up_from_ace,
     cards_wanted,
     deal_together,
+    marries_down_in_suit,
     play_reachable,
     plural,
     turned_card_use,
@@ -469,7 +470,9 @@ class NapoleonsSquare(Game):
             if self.options.turned_card is TurnedCard.EMPLOY and state.vars[V_FRESH]:
                 card = state.piles[TALON_PILE][-1]
                 use = turned_card_use(card, [(PILES[f].label, state.piles[f]) for f in FOUNDS],
-                                      [(PILES[j].label, state.piles[j]) for j in SQUARE])
+                                      [(PILES[j].label, state.piles[j]) for j in SQUARE],
+                                      founds=builds_up_from_ace, fits=marries_down_in_suit,
+                                      placed="married to")
                 if use is not None:
                     return IllegalMove(PLAY_OUT, f"The {card.name} just turned up can be "
                                        f"{use}: only the cards not suitable for the "

@@ -42,7 +42,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import plural
+from .rules import plural, turn_up, turned_card_use
 
 SLUG = "the-olga"
 
@@ -341,14 +341,11 @@ class TheOlga(Game):
         p = state.piles
         if not (self.options.turned_card and p[TURNED]):
             return None
-        card = p[TURNED][-1]
-        for f in FOUNDATION_PILES:
-            if self.foundation_refusal(state, f, card) is None:
-                return f"played on {PILES[f].label}"
-        for c in BED:
-            if p[c] and self.fits(card, p[c][-1]):
-                return f"placed on the {p[c][-1].name} of {PILES[c].label}"
-        return None
+        return turned_card_use(
+            p[TURNED][-1], [(PILES[f].label, f) for f in FOUNDATION_PILES],
+            [(PILES[c].label, p[c]) for c in BED],
+            founds=lambda f, card: self.foundation_refusal(state, f, card) is None,
+            fits=self.fits)
 
     # ---- rules -----------------------------------------------------------------------
     def candidate_moves(self, state: State) -> Iterator[Move]:
@@ -439,10 +436,7 @@ class TheOlga(Game):
     def apply(self, state: State, move: Move) -> State:
         piles = list(state.piles)
         if move.action == "deal":
-            if piles[TURNED]:
-                piles[TALON_PILE] = piles[TALON_PILE] + piles[TURNED]
-            piles[TURNED] = piles[STOCK][-1:]
-            piles[STOCK] = piles[STOCK][:-1]
+            turn_up(piles, STOCK, TURNED, TALON_PILE)
             return State(tuple(piles), state.vars)
         step = self.resolve_step(state, move)
         assert isinstance(step, Step)

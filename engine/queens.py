@@ -35,7 +35,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import play_reachable, plural
+from .rules import play_reachable, plural, turned_card_words
 
 SLUG = "the-queens"
 
@@ -670,23 +670,10 @@ class TheQueens(Game):
         return " · ".join(parts)
 
     def describe(self, state: State, move: Move) -> str:
-        if move.action == "deal" and state.piles[STOCK]:
-            card = state.piles[STOCK][-1]
-            if self.suitable(state, card):
-                return f"The {card.name} is turned up; it is suitable."
-            return f"The {card.name} is turned up and laid on the talon."
-        if move.steps:
-            (src, dst), = move.steps
-            moved = self.card_at(state, src)
-            name = moved.name if moved else "a card"
-            di = self.pile_index(dst)
-            if di in FOUNDATION_PILES:
-                return f"The {name} is played from {self.label(src)} to {self.label(dst)}."
-            if di in SHUTTER_PILES:
-                return f"The {name} is married from {self.label(src)} to {self.label(dst)}."
-            if di == TALON_PILE:
-                return f"The {name} is laid on the talon."
-        return super().describe(state, move)
+        words = turned_card_words(self, state, move, stock=STOCK, talon=TALON_PILE,
+                                  foundations=FOUNDATION_PILES, columns=SHUTTER_PILES,
+                                  suitable=self.suitable, placed="married from {src} to {dst}")
+        return words or super().describe(state, move)
 
 
 def _refill(piles: list[tuple[Card, ...]]) -> None:

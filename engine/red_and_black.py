@@ -40,7 +40,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import plural
+from .rules import plural, turned_card_words
 
 SLUG = "red-and-black"
 
@@ -489,26 +489,12 @@ class RedAndBlack(Game):
         return " · ".join(parts)
 
     def describe(self, state: State, move: Move) -> str:
-        p = state.piles
-        if move.action == "deal" and p[STOCK]:
-            card = p[STOCK][-1]
-            if self.suitable(state, card):
-                return f"The {card.name} is turned up; it is suitable."
-            return f"The {card.name} is turned up and laid on the talon."
         if move.action == "redeal":
             return "The talon is taken up, shuffled and dealt again as the pack."
-        if move.steps:
-            (src, dst), = move.steps
-            moved = self.card_at(state, src)
-            name = moved.name if moved else "a card"
-            di = self.pile_index(dst)
-            if di in FOUNDATION_PILES:
-                return f"The {name} is played from {self.label(src)} to {self.label(dst)}."
-            if di in VOLUNTEER_PILES:
-                return f"The {name} is placed from {self.label(src)} on {self.label(dst)}."
-            if di == TALON_PILE:
-                return f"The {name} is laid on the talon."
-        return super().describe(state, move)
+        words = turned_card_words(self, state, move, stock=STOCK, talon=TALON_PILE,
+                                  foundations=FOUNDATION_PILES, columns=VOLUNTEER_PILES,
+                                  suitable=self.suitable, placed="placed from {src} on {dst}")
+        return words or super().describe(state, move)
 
 
 def _refill(piles: list[tuple[Card, ...]]) -> None:

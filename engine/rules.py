@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .cards import ACE, KING, SUITS, Card, Suit
-from .core import IllegalMove, PileSpec, State
+from .core import Game, IllegalMove, Move, PileSpec, State
 
 __all__ = ["SuitFoundations", "deal_together", "plural", "builds_up_from_ace",
-           "up_from_ace_refusal", "cards_wanted", "play_reachable"]
+           "up_from_ace_refusal", "cards_wanted", "play_reachable", "turned_card_use",
+           "marries_down_in_suit", "turn_up", "turned_card_words"]
+
+P = TypeVar("P")
 
 
 def plural(n: int, noun: str) -> str:
@@ -184,17 +188,61 @@ def play_reachable(columns: Sequence[Sequence[Card]], talon: Sequence[Card],
     return False
 
 
-def turned_card_use(card: Card, foundations: Iterable[tuple[str, Sequence[Card]]],
-                    columns: Iterable[tuple[str, Sequence[Card]]]) -> str | None:
-    """Where a card just turned from the pack could be employed, in a game whose foundations
-    are built up in suit from the ace and whose marriages go one lower in suit (Napoleon at
-    St. Helena, Napoleon's Square): in words ("played on foundation 1", "married to the six
-    of clubs of column 2"), given each place's label and cards; None when it cannot be
-    played nor married (a space is not a sequence: filling one is no employment)."""
-    for label, pile in foundations:
-        if builds_up_from_ace(pile, card):
+def marries_down_in_suit(card: Card, top: Card) -> bool:
+    """A marriage one lower in the same suit (the Napoleons' columns)."""
+    return top.suit is card.suit and card.rank == top.rank - 1
+
+
+def turned_card_use(card: Card, foundations: Iterable[tuple[str, P]],
+                    columns: Iterable[tuple[str, Sequence[Card]]], *,
+                    founds: Callable[[P, Card], bool], fits: Callable[[Card, Card], bool],
+                    placed: str = "placed on") -> str | None:
+    """Where a card just turned from the pack could be employed, in words ("played on
+    foundation 1", "placed on the six of clubs of column 2"): on the first foundation that
+    ``founds`` says takes it (given each foundation's label and whatever the game's test
+    needs), else on the first column whose last card ``fits(card, top)``; None when it can
+    be neither played nor placed. A space is no sequence: filling one is no employment.
+    The Napoleons (``placed="married to"``), General Sedgewick and the Olga ask it."""
+    for label, where in foundations:
+        if founds(where, card):
             return f"played on {label}"
     for label, pile in columns:
-        if pile and pile[-1].suit is card.suit and card.rank == pile[-1].rank - 1:
-            return f"married to the {pile[-1].name} of {label}"
+        if pile and fits(card, pile[-1]):
+            return f"{placed} the {pile[-1].name} of {label}"
+    return None
+
+
+def turn_up(piles: list[tuple[Card, ...]], stock: int, turned: int, talon: int) -> None:
+    """Turn up the pack's next card in its own place, the card turned up before (if any)
+    going to the talon: the deal of the Olga, General Sedgewick and the Terrace."""
+    if piles[turned]:
+        piles[talon] = piles[talon] + piles[turned]
+    piles[turned] = piles[stock][-1:]
+    piles[stock] = piles[stock][:-1]
+
+
+def turned_card_words(game: Game, state: State, move: Move, *, stock: int, talon: int,
+                      foundations: Collection[int], columns: Collection[int],
+                      suitable: Callable[[State, Card], bool], placed: str) -> str | None:
+    """The words for a move in a game where each card turned up is placed at once when it is
+    suitable and laid on the talon when not (Red and Black, the Queens): the deal, a card
+    played to a foundation, placed on a column (``placed`` names the act and its places,
+    e.g. "placed from {src} on {dst}"), or laid on the talon; None for any other move."""
+    if move.action == "deal" and state.piles[stock]:
+        card = state.piles[stock][-1]
+        if suitable(state, card):
+            return f"The {card.name} is turned up; it is suitable."
+        return f"The {card.name} is turned up and laid on the talon."
+    if move.steps:
+        (src, dst), = move.steps
+        moved = game.card_at(state, src)
+        name = moved.name if moved else "a card"
+        di = game.pile_index(dst)
+        if di in foundations:
+            return f"The {name} is played from {game.label(src)} to {game.label(dst)}."
+        if di in columns:
+            return f"The {name} is " + placed.format(src=game.label(src),
+                                                      dst=game.label(dst)) + "."
+        if di == talon:
+            return f"The {name} is laid on the talon."
     return None

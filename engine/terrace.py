@@ -47,7 +47,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import plural
+from .rules import plural, turn_up
 
 SLUG = "the-terrace"
 
@@ -485,10 +485,7 @@ class TheTerrace(Game):
     def apply(self, state: State, move: Move) -> State:
         piles = list(state.piles)
         if move.action == "deal":
-            if piles[TURNED]:
-                piles[TALON_PILE] = piles[TALON_PILE] + piles[TURNED]
-            piles[TURNED] = piles[STOCK][-1:]
-            piles[STOCK] = piles[STOCK][:-1]
+            turn_up(piles, STOCK, TURNED, TALON_PILE)
             return State(tuple(piles), state.vars)
         step = self.resolve_step(state, move)
         assert isinstance(step, Step)
