@@ -81,6 +81,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "two-rings": ("two_rings", "TwoRings"),
     "the-nation": ("nation", "TheNation"),
     "the-carpet": ("carpet", "TheCarpet"),
+    "the-fish-bone": ("fish_bone", "TheFishBone"),
 }
 
 
