@@ -215,14 +215,14 @@ class TheCongress(Game):
                "is exhausted all eight help places are open, and no refill or row is dealt.",
         NEW_HELPS: "Once the pack is exhausted, an empty help place takes any available card "
                    "of the rivers, and the packet it begins is married on and played from "
-                   "like the first four; a help card never begins a packet (CG-5).",
+                   "like the first four; a help card never begins a packet (CG-6).",
         DISCRETION: "Nothing obliges the player to fill an empty help place: it may wait, "
                     "empty, for as long as the player likes.",
         PLAYED_OFF: "A help place emptied after the pack is exhausted, new or old, may be "
                     "filled again with an available river card; there are eight help places "
                     "and no more, so the packets never exceed eight.",
         NO_REDEAL: "There is no re-deal: a re-deal is refused, and once the pack is out and "
-                   "no card can ever reach a foundation the game is lost (CG-6).",
+                   "no card can ever reach a foundation the game is lost (CG-8).",
     }
 
     # ---- deal ------------------------------------------------------------------------
