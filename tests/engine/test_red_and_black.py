@@ -378,3 +378,47 @@ def test_the_solver_agrees_with_an_exhaustive_search_near_the_end(make: object,
         for m in found.line:
             h.play(m)
         assert h.outcome() is Outcome.WON
+
+
+@pytest.mark.rules("red-and-black-redeal", "red-and-black-play")
+def test_no_position_declared_lost_can_still_be_won() -> None:
+    """A second reader's check of RB-9: end positions drawn at random (the pack exhausted, a
+    few cards left on the Volunteers and the talon, the re-deal spent or not), every position
+    reachable from each searched exhaustively; none the engine declares lost can be won, and
+    some are declared lost, so the check bites."""
+    import random
+
+    from tests.engine.exhaustive import check_verdicts
+    rng = random.Random(1914)
+    names = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+    checked = lost = 0
+    while checked < 40:
+        piles: dict[str, str] = {}
+        left: list[str] = []
+        for j, s in enumerate(ACE_SUITS):
+            height = rng.choice([11, 12, 12, 13, 13, 13])
+            piles[f"f{j}"] = up_to(s.value, height)
+            left += [n + s.value for n in names[height:]]
+        rng.shuffle(left)
+        vols: list[list[str]] = [[] for _ in range(8)]
+        talon: list[str] = []
+        for c in left:
+            card = Card.parse(c)
+            fits = [v for v in vols if v and goes_on(card, Card.parse(v[-1]))]
+            if fits and rng.random() < 0.3:
+                rng.choice(fits).append(c)
+            elif rng.random() < 0.4:
+                vols[rng.randrange(8)].append(c)
+            else:
+                talon.append(c)
+        if any(not goes_on(Card.parse(v[k]), Card.parse(v[k - 1]))
+               for v in vols for k in range(1, len(v))):
+            continue
+        piles |= {f"v{j}": " ".join(v) for j, v in enumerate(vols)}
+        piles["talon"] = " ".join(talon)
+        made = make_game(SLUG, piles, vars={"redeals": rng.choice([0, 1])}, rest_to="talon")
+        g = engine.load_position(made.position())
+        search = check_verdicts(g, 20_000)   # asserts that nothing lost is winnable
+        checked += 1
+        lost += search.lost
+    assert lost > 0
