@@ -82,6 +82,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-nation": ("nation", "TheNation"),
     "the-carpet": ("carpet", "TheCarpet"),
     "the-fish-bone": ("fish_bone", "TheFishBone"),
+    "the-congress": ("congress", "TheCongress"),
 }
 
 
