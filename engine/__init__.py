@@ -76,6 +76,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "red-and-black": ("red_and_black", "RedAndBlack"),
     "the-square": ("square", "TheSquare"),
     "margarethe": ("margarethe", "Margarethe"),
+    "the-louis-patience": ("louis", "TheLouisPatience"),
 }
 
 
