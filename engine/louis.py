@@ -174,16 +174,15 @@ class TheLouisPatience(Game):
     VARS = VARS
     GRID = (6.0, 6.6)
     FIGURES = (
-        Figure("tableau", "The “Louis” Patience after the first circle, in modern cards.",
-               "The tableau of the “Louis” Patience drawn in modern cards after the first "
-               "circle of the deal: in the middle four aces in a row, hearts, clubs, diamonds "
-               "and spades, and beneath them four kings, diamonds, clubs, hearts and spades; "
-               "round them a square of twelve cards, the alphabet: four along the top "
+        Figure("tableau", "The “Louis” Patience before the deal, in modern cards.",
+               "The tableau of the “Louis” Patience drawn in modern cards before the deal: in "
+               "the middle four aces in a row, hearts, clubs, diamonds and spades, and beneath "
+               "them four kings, diamonds, clubs, hearts and spades; round them the twelve "
+               "empty places of the alphabet, each named by its letter: four along the top "
                "(g, h, i, k), two down each side (f and e on the left, l and m on the right) "
                "and four along the foot (d, c, b, a from left to right).",
                piles=tuple(p.id for p in PILES[:STOCK])),
     )
-    DIAGRAM_DEAL = 2
     ACTIONS = (
         ActionSpec("deal", "Deal the next card", "t", DEAL),
         ActionSpec("redeal", "Take up the alphabet and deal again", "e", REDEAL),
@@ -565,16 +564,11 @@ class TheLouisPatience(Game):
 
     # ---- board -----------------------------------------------------------------------
     def card_faces(self, state: State, pile: int) -> list[dict[str, Any]]:
-        """A packet of the alphabet shows only its top card (the rest are covered); a top
-        card blocked by Rule II is shown but marked as not available."""
+        """A packet of the alphabet shows only its top card (the rest are covered). A top
+        card blocked by Rule II is shown all the same: it lies face up for all to see."""
         if pile in ALPHABET_PILES:
             cards = state.piles[pile]
-            if not cards:
-                return []
-            top: dict[str, Any] = {"c": str(cards[-1])}
-            if not self.available(state, pile):
-                top["peek"] = True
-            return [{"c": None} for _ in cards[:-1]] + [top]
+            return [{"c": None} for _ in cards[:-1]] + [{"c": str(c)} for c in cards[-1:]]
         return super().card_faces(state, pile)
 
     def status_line(self, state: State, out: Outcome | None) -> str:

@@ -165,10 +165,10 @@ def test_each_circle_blocks_the_one_before_until_the_deal_is_complete() -> None:
     # the five of clubs under it is released, but blocked till the pack is dealt out
     assert refusal_rule(g, "a-f1") == R + "rule-2"
     assert not any(str(m).startswith(("a-", "b-")) for m in g.legal_moves())
-    # the view shows the blocked top cards, marked as not available
+    # the view shows the blocked top cards face up (they are not covered), but not movable
     view = engine.view_of(g)
     b = next(p for p in view["piles"] if p["id"] == "b")
-    assert b["cards"][-1] == {"c": "2H", "peek": True}
+    assert b["cards"][-1] == {"c": "2H"}
 
 
 @pytest.mark.rules("the-louis-patience-rule-2", "the-louis-patience-examine")
