@@ -216,8 +216,9 @@ class TheLouisPatience(Game):
                    "played, it is refused.",
         TAKE_UP: "The re-deal takes up the packets from g round to f and deals them out "
                  "again, each packet’s cards in the order they were dealt (LO-5).",
-        REDEAL: "Take up and deal again is allowed only once the pack is dealt out; the "
-                "cards are not shuffled, and the new deal follows the rules of the first.",
+        REDEAL: "“Take up the alphabet and deal again” is allowed only once the pack is "
+                "dealt out; the cards are not shuffled, and the new deal follows the rules of "
+                "the first.",
         EITHER: "In a re-deal (all of them by default, the second deal only under LO-6’s "
                 "other reading) the top card of a foundation, if not its ace or king, may be "
                 "moved to the other foundation of its suit when it fits there; otherwise "
