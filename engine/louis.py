@@ -539,7 +539,8 @@ class TheLouisPatience(Game):
                 if m.action:
                     continue
                 src, dst = m.steps[0]
-                if dst.startswith("f") and not src.startswith("f"):
+                if (self.pile_index(dst) in FOUNDATION_PILES
+                        and self.pile_index(src) not in FOUNDATION_PILES):
                     return True
                 nexts.append(self.apply(s, m))
             for n in nexts:

@@ -202,10 +202,11 @@ def test_some_proofs_were_checked() -> None:
 #: the square (its hand positions are in tests/engine/test_caesar.py). The Olga's 128 cards
 #: outlast 200 random moves (its end positions: tests/engine/test_olga.py). The Square's
 #: sixteen packets take marriages both ways, and random play seldom exhausts its pack within
-#: the moves tried (its hand-made positions are in tests/engine/test_square.py).
+#: the moves tried (its hand-made positions are in tests/engine/test_square.py). The "Louis"
+#: Patience deals 96 cards four times over (its end positions: tests/engine/test_louis.py).
 _NO_SMALL_POSITIONS = frozenset({"the-sultan", "the-terrace", "the-house-in-the-wood",
                                  "the-house-on-the-hill", "red-and-black", "caesar",
-                                 "the-olga", "the-square"})
+                                 "the-olga", "the-square", "the-louis-patience"})
 
 
 _RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
