@@ -76,6 +76,13 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "red-and-black": ("red_and_black", "RedAndBlack"),
     "the-square": ("square", "TheSquare"),
     "margarethe": ("margarethe", "Margarethe"),
+    "mount-olympus": ("mount_olympus", "MountOlympus"),
+    "the-wheel": ("wheel", "TheWheel"),
+    "two-rings": ("two_rings", "TwoRings"),
+    "the-nation": ("nation", "TheNation"),
+    "the-carpet": ("carpet", "TheCarpet"),
+    "the-fish-bone": ("fish_bone", "TheFishBone"),
+    "the-congress": ("congress", "TheCongress"),
     "the-louis-patience": ("louis", "TheLouisPatience"),
 }
 

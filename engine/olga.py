@@ -10,7 +10,8 @@ six); the pack, the card just turned up from it, and the talon.
 Only the lowest card of a column is available (Rule II); a face-down card is turned up as soon
 as the card below it is removed. Available cards, the card turned up and the talon's top are
 placed on a column's lowest card in descending sequence and alternate colours (Rule III), one
-card at a time (OL-3); after the seven comes the ace unless OL-2's other reading is chosen. A
+card at a time (OL-3's default; its other reading lifts a sequence at a column's foot whole);
+after the seven comes the ace unless OL-2's other reading is chosen. A
 column emptied may be refilled only with an available card of the flower-bed. The card turned
 up must be used while it can be played or placed (OL-4's default). There is no re-deal. See
 the chapter page for the text each rule id points at, and its editorial notes (``note-ol-N``)
@@ -20,7 +21,7 @@ for the readings behind the options.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -103,6 +104,10 @@ class OlgaOptions:
         "the flower-bed",
         labels={True: "must be used before the next card is turned",
                 False: "may be laid on the talon"})
+    sequences: bool = option(
+        False, note="note-ol-3", label="A sequence built on a column of the flower-bed",
+        labels={False: "is moved one card at a time",
+                True: "may be moved whole onto another column"})
 
 
 # ---------------------------------------------------------------------------- the layout
@@ -168,6 +173,16 @@ def face_down(index: int, low: int) -> bool:
     return index < low - 1 and index % 2 == 1
 
 
+def sequence_start(pile: tuple[Card, ...], low: int,
+                   fits: Callable[[Card, Card], bool]) -> int:
+    """The index of the highest card of the sequence at the foot of a column (of ``low``
+    low-water mark): face up, each card below it fitting on the one above (``fits``)."""
+    k = len(pile) - 1
+    while k > 0 and not face_down(k - 1, low) and fits(pile[k], pile[k - 1]):
+        k -= 1
+    return k
+
+
 def alternate(card: Card, top: Card) -> bool:
     return card.red != top.red
 
@@ -219,7 +234,9 @@ class TheOlga(Game):
                      "down; nothing is played unasked (the board’s auto-play, off by "
                      "default, plays only aces to empty places).",
         BUILD: "The lowest card of a column may be placed on another column’s lowest card in "
-               "descending sequence and alternate colours, one card at a time (OL-3).",
+               "descending sequence and alternate colours, one card at a time (OL-3); under "
+               "OL-3’s other reading a sequence lying face up at a column’s foot may be "
+               "moved whole onto a card that takes its highest card.",
         TRANSFER: "Such transfers between columns may be made at any time, back and forth, "
                   "as often as the player likes.",
         PACK_TALON: "The card turned up and the talon’s top may be placed in sequence on a "
@@ -236,8 +253,9 @@ class TheOlga(Game):
                "played on a foundation or placed on a column (OL-4); under OL-4’s other "
                "reading any card may be laid aside.",
         SPACE: "An emptied column may be filled, when the player chooses, with the lowest "
-               "card of another column, and is built on like the others; the card turned up "
-               "and the talon’s top are refused there.",
+               "card of another column (a single card under either reading of OL-3), and is "
+               "built on like the others; the card turned up and the talon’s top are refused "
+               "there.",
     }
 
     # ---- deal ------------------------------------------------------------------------
@@ -294,6 +312,15 @@ class TheOlga(Game):
         if top.rank == 7:
             return card.rank == ACE and self.options.ace_on_seven
         return top.rank > 7 and card.rank == top.rank - 1
+
+    def run_start(self, state: State, i: int) -> int:
+        """The index of the first card a move from column ``i`` may lift: under OL-3's other
+        reading, the highest card of the sequence lying at the foot of the column (face up,
+        each card below it one lower and of the other colour); otherwise its lowest card."""
+        pile = state.piles[i]
+        if not self.options.sequences:
+            return len(pile) - 1
+        return sequence_start(pile, self.low(state, i), self.fits)
 
     def foundation_refusal(self, state: State, f: int, card: Card) -> IllegalMove | None:
         pile = state.piles[f]
@@ -355,6 +382,11 @@ class TheOlga(Game):
             for d in (*FOUNDATION_PILES, *BED):
                 if d != s:
                     yield Move.step(PILES[s].id, PILES[d].id)
+            if s in BED:                # a sequence lifted whole, under OL-3's other reading
+                for k in range(self.run_start(state, s), len(p[s]) - 1):
+                    for d in BED:
+                        if d != s:
+                            yield Move.step(f"{PILES[s].id}:{k}", PILES[d].id)
         yield Move(action="deal")
 
     def legal_in(self, state: State) -> list[Move]:
@@ -377,6 +409,11 @@ class TheOlga(Game):
                 pile = p[d]
                 if (s in BED) if not pile else self.fits(card, pile[-1]):
                     out.append(Move.step(sid, PILES[d].id))
+            if s in BED:
+                for k in range(self.run_start(state, s), len(p[s]) - 1):
+                    for d in BED:
+                        if d != s and p[d] and self.fits(p[s][k], p[d][-1]):
+                            out.append(Move.step(f"{sid}:{k}", PILES[d].id))
         if p[STOCK] and self.turned_use(state) is None:
             out.append(Move(action="deal"))
         return out
@@ -393,8 +430,21 @@ class TheOlga(Game):
             if face_down(step.k, self.low(state, si)):
                 return IllegalMove(RULE_II, "That card is face down: it is turned up only when "
                                    "the card below it is removed.")
-            return IllegalMove(RULE_II, "Only the lowest card of each column of the flower-bed "
-                               "is available; the cards above it wait until it is removed.")
+            if not self.options.sequences:
+                return IllegalMove(RULE_II, "Only the lowest card of each column of the "
+                                   "flower-bed is available; the cards above it wait until "
+                                   "it is removed (OL-3).")
+            if step.k < self.run_start(state, si):
+                return IllegalMove(RULE_III, f"Only a sequence lying at the foot of a column "
+                                   f"moves whole: the cards below the {card.name} do not "
+                                   "descend from it in alternate colours.")
+            if di in FOUNDATION_PILES:
+                return IllegalMove(RULE_II, "Cards are played on the foundations one at a "
+                                   "time, the lowest card of the column first.")
+            if di in BED and not p[di]:
+                return IllegalMove(SPACE, "An empty column is filled with one available card "
+                                   "of the flower-bed, not with a sequence; sequences are "
+                                   "then placed upon that card.")
         if si == TALON_PILE and not step.top:
             return IllegalMove(TALON, "Only the uppermost card of the talon can be used.")
         if si == STOCK:
@@ -440,8 +490,9 @@ class TheOlga(Game):
             return State(tuple(piles), state.vars)
         step = self.resolve_step(state, move)
         assert isinstance(step, Step)
-        piles[step.src] = piles[step.src][:-1]
-        piles[step.dst] = piles[step.dst] + (step.card,)
+        moved = piles[step.src][step.k:]          # one card, or a sequence (OL-3)
+        piles[step.src] = piles[step.src][:step.k]
+        piles[step.dst] = piles[step.dst] + moved
         if step.src in BED:
             # Rule II: the card above, if face down, is turned up at once; the mark records it.
             n = step.src - BED.start
@@ -511,6 +562,7 @@ class TheOlga(Game):
         the player cannot see: it stops where one would be uncovered."""
         wanted = self.wanted(state)
         fits = self.fits
+        sequences = self.options.sequences
         p = state.piles
         # A column: its cards and its low-water mark. Only the cards from the mark's card down
         # are ever looked at (the rest is face down or face up and out of reach).
@@ -534,6 +586,17 @@ class TheOlga(Game):
             for a, (col, low) in enumerate(cols):
                 if not col:
                     continue
+                if sequences:
+                    # OL-3's other reading: a sequence of two or more lifted whole.
+                    for j in range(sequence_start(col, low, fits), len(col) - 1):
+                        for b, (q, qlow) in enumerate(cols):
+                            if b == a or not q or not fits(col[j], q[-1]):
+                                continue
+                            if j and face_down(j - 1, low):
+                                return True   # it would turn up a face-down card
+                            nxt = list(cols)
+                            nxt[a], nxt[b] = (col[:j], min(low, j)), (q + col[j:], qlow)
+                            nexts.append((tuple(sorted(nxt)), tu, tt))
                 card = col[-1]
                 rest = col[:-1]
                 nlow = min(low, len(rest))
@@ -599,6 +662,11 @@ class TheOlga(Game):
                 return (f"The {p[TURNED][-1].name} is laid on the talon, and the {card.name} "
                         "is turned up.")
             return f"The {card.name} is turned up."
+        step = self.resolve_step(state, move)
+        if isinstance(step, Step) and step.src in BED and not step.top and p[step.dst]:
+            return (f"The sequence from the {step.card.name} down to the "
+                    f"{p[step.src][-1].name} is moved from {PILES[step.src].label} onto the "
+                    f"{p[step.dst][-1].name} of {PILES[step.dst].label}.")
         return super().describe(state, move)
 
 

@@ -505,7 +505,7 @@ class TheSquare(Game):
             return None  # a card can still be turned up
         # The pack is exhausted and nothing comes back (there is no re-deal). Every win needs
         # another card played to a foundation; if no series of the other moves brings a card
-        # the foundations take within reach, none ever will be: lost (SQ-9). A search that
+        # the foundations take within reach, none ever will be: lost (SQ-8). A search that
         # gives up leaves the verdict open.
         return Outcome.LOST if self.remembered(state, self.play_reachable) is False else None
 

@@ -191,6 +191,28 @@ def test_transfers_back_and_forth_one_card_at_a_time() -> None:
     assert refusal_rule(g2, "c0:1-c1") == R + "rule-2"          # not a run at once
 
 
+@pytest.mark.rules("the-olga-transfer", "the-olga-build", "the-olga-space", "the-olga-rule-2")
+def test_a_sequence_is_moved_whole_under_the_other_reading() -> None:
+    # OL-3's other reading: "they" are the sequences built, lifted whole from one packet to
+    # another; a space is still filled with one available card.
+    g = game({"c0": "JS 10H 9C", "c1": "JC", "c2": "", "c3": "QS 8D 7S"},
+             options="sequences:yes", lows={0: 1, 2: 0})
+    assert "c0:1-c1" in steps(g)
+    assert "sequence from the ten of hearts" in g.describe(g.state, engine.Move.parse("c0:1-c1"))
+    g.play("c0:1-c1")                                        # the ten and the nine together
+    assert pile(g, "c1") == cards("JC 10H 9C") and pile(g, "c0") == cards("JS")
+    assert refusal_rule(g, "c1:1-c2") == R + "space"          # a space takes a single card
+    assert refusal_rule(g, "c1:1-f0") == R + "rule-2"          # foundations: one card at a time
+    assert refusal_rule(g, "c3:1-c1") == R + "rule-2"          # the eight lies face down
+    g2 = game({"c0": "KS 8D 10H 9H", "c1": "JC"}, options="sequences:yes", lows={0: 4})
+    assert refusal_rule(g2, "c0:2-c1") == R + "rule-3"         # not a sequence: no run
+    # Lifting a run turns up the face-down card above it (Rule II).
+    g3 = game({"c0": "KS 8H QD JC", "c1": "KC"}, options="sequences:yes", lows={0: 3})
+    assert faces(g3, "c0") == ["KS", None, "QD", "JC"]
+    g3.play("c0:2-c1")
+    assert faces(g3, "c0") == ["KS", "8H"] and pile(g3, "c1") == cards("KC QD JC")
+
+
 @pytest.mark.rules("the-olga-pack-talon", "the-olga-rule-3")
 def test_the_card_turned_up_and_the_talons_top_go_on_the_flower_bed() -> None:
     g = game({"c0": "QH", "c1": "KS", "turned": "JC", "talon": "9D QD"})
@@ -332,6 +354,20 @@ def test_not_lost_while_a_move_can_uncover_a_wanted_or_unseen_card() -> None:
     assert g.outcome() is None
 
 
+@pytest.mark.rules("the-olga-deal", "the-olga-transfer")
+def test_not_lost_while_a_sequence_moved_whole_can_free_a_wanted_card() -> None:
+    # The nine of spades lies under the queen of hearts and the knave of spades: one card at a
+    # time they cannot move, but under OL-3's other reading the two go on the king together.
+    pos = _all_but({"f4": run("H", "10"), "c0": "9S QH JS", "c1": "JH KS", "c2": "10S",
+                    "c3": "10S", "c4": "10S", "c5": "10S", "c6": "QS", "talon": "KH KS"})
+    g = game(pos, rest_to="talon", lows={0: 2, 1: 2})
+    assert not g.legal_moves() and g.outcome() is Outcome.LOST
+    g = game(pos, options="sequences:yes", rest_to="talon", lows={0: 2, 1: 2})
+    assert g.outcome() is None
+    g.play("c0:1-c1")
+    assert "c0-f0" in steps(g)
+
+
 @pytest.mark.rules("the-olga-deal")
 @pytest.mark.parametrize("seed", [1, 3, 5, 8])
 def test_every_loss_verdict_survives_an_exhaustive_search(seed: int) -> None:
@@ -351,7 +387,7 @@ def test_every_loss_verdict_survives_an_exhaustive_search(seed: int) -> None:
     talon: list[str] = []
     for c in loose:
         (talon if rng.random() < 0.3 else cols[f"c{rng.randrange(7)}"]).append(c)
-    for opts in ("", "ace_on_seven:no", "turned_card:no"):
+    for opts in ("", "ace_on_seven:no", "turned_card:no", "sequences:yes"):
         g = game(base | {k: " ".join(v) for k, v in cols.items()} | {"talon": " ".join(talon)},
                  options=opts, rest_to="talon")
         result = check_verdicts(g, limit=50_000)
@@ -397,7 +433,8 @@ def test_face_down_marks() -> None:
     assert not any(face_down(k, 0) for k in range(9))
 
 
-@pytest.mark.parametrize("options", ["", "ace_on_seven:no", "turned_card:no"])
+@pytest.mark.parametrize("options", ["", "ace_on_seven:no", "turned_card:no",
+                                     "sequences:yes"])
 def test_fast_legal_moves_match_the_rules(options: str) -> None:
     for seed in range(8):
         g = engine.new_game(SLUG, seed=seed, options=options)
