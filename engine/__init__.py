@@ -83,6 +83,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-carpet": ("carpet", "TheCarpet"),
     "the-fish-bone": ("fish_bone", "TheFishBone"),
     "the-congress": ("congress", "TheCongress"),
+    "the-louis-patience": ("louis", "TheLouisPatience"),
 }
 
 
