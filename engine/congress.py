@@ -101,6 +101,7 @@ _HELP_Y = 5.6
 _HELP_FAN = 0.8
 _FX = (8.6, 9.6)
 _FY = 1.3
+_TOP = 0.35              # room above the rivers for their region's label, inside the table
 
 
 def foundation_label(f: int) -> str:
@@ -109,15 +110,17 @@ def foundation_label(f: int) -> str:
 
 
 PILES: tuple[PileSpec, ...] = (
-    tuple(PileSpec(f"f{k}", foundation_label(k), Role.FOUNDATION, _FX[k // 4], _FY * (k % 4),
+    tuple(PileSpec(f"f{k}", foundation_label(k), Role.FOUNDATION, _FX[k // 4],
+                   _TOP + _FY * (k % 4),
                    mark=f"{SUITS[k % 4].symbol} A–K") for k in range(8))
-    + tuple(PileSpec(f"r{c}", f"river {c + 1}", Role.TABLEAU, float(c), 0.0, Fan.DOWN,
+    + tuple(PileSpec(f"r{c}", f"river {c + 1}", Role.TABLEAU, float(c), _TOP, Fan.DOWN,
                      fan_limit=_RIVER_FAN, mark=f"river {c + 1}") for c in range(COLUMNS))
-    + tuple(PileSpec(f"h{j}", f"help {j + 1}", Role.RESERVE, float(j), _HELP_Y, Fan.DOWN,
-                     fan_limit=_HELP_FAN,
+    + tuple(PileSpec(f"h{j}", f"help {j + 1}", Role.RESERVE, float(j), _TOP + _HELP_Y,
+                     Fan.DOWN, fan_limit=_HELP_FAN,
                      mark=f"help {j + 1}" if j < FIRST_HELPS else f"new help {j + 1}")
             for j in range(HELP_PLACES))
-    + (PileSpec("stock", "the pack", Role.STOCK, (_FX[0] + _FX[1]) / 2, _HELP_Y),)
+    + (PileSpec("stock", "the pack", Role.STOCK, (_FX[0] + _FX[1]) / 2,
+                _TOP + _HELP_Y),)
 )
 
 FOUNDS = range(0, 8)
@@ -154,10 +157,10 @@ class TheCongress(Game):
     Options = CongressOptions
     PILES = PILES
     VARS = ("rows",)
-    GRID = (_FX[1] + 1.0, _HELP_Y + 1.0 + _HELP_FAN + 0.2)
+    GRID = (_FX[1] + 1.0, _TOP + _HELP_Y + 1.0 + _HELP_FAN + 0.2)
     LAYOUTS = (_narrow(),)
-    REGIONS = (Region("The rivers", -0.05, -0.3, 8.0, _HELP_Y - 0.4),
-               Region("The helps", -0.05, _HELP_Y - 0.3, 8.0, 1.0 + _HELP_FAN + 0.4))
+    REGIONS = (Region("The rivers", -0.05, _TOP - 0.3, 8.0, _HELP_Y - 0.4),
+               Region("The helps", -0.05, _TOP + _HELP_Y - 0.3, 8.0, 1.0 + _HELP_FAN + 0.4))
     FIGURES = (
         Figure("tableau", "The Congress after the deal, in modern cards.",
                "The tableau of the Congress just after the deal, drawn in modern cards: "

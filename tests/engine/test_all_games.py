@@ -278,3 +278,17 @@ def test_the_page_and_the_worker_never_send_the_pack_order() -> None:
                               "options": ""})
         assert r["ok"], r
         assert "start=" not in r["position"] and "start=" not in r["url_state"], slug
+
+
+#: A region's caption is drawn in its top 0.3 slot, in the table's light text: above the
+#: table's top edge it would fall on the page's own pale background, unreadable (axe found the
+#: Congress's "The rivers" caption there, at a contrast of 1.07).
+@pytest.mark.parametrize("slug", SLUGS)
+def test_region_captions_lie_on_the_table(slug: str) -> None:
+    cls = type(engine.new_game(slug, 1))
+    layouts = [("wide", cls.GRID, cls.REGIONS)]
+    layouts += [(lay.name, lay.grid, lay.regions) for lay in cls.LAYOUTS]
+    for name, (width, height), regions in layouts:
+        for r in regions:
+            assert r.y >= 0 and r.x >= -0.1, (name, r)
+            assert r.y + 0.3 <= height and r.x + 0.3 <= width, (name, r)
