@@ -291,6 +291,10 @@ class TheCarpet(Game):
     slug = SLUG
     title = "The Carpet"
     packs = 2
+    #: The talon is built face up by the player (CP-6): each of its cards was seen as it was
+    #: laid, and the direction its run must keep (CP-3) is read from the card beneath the top;
+    #: so the view shows it whole (hiding that card, the moves allowed would betray it).
+    TALON_OPEN = True
     Options = CarpetOptions
     PILES = PILES
     VARS = ("redeals",)

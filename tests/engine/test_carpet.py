@@ -395,12 +395,14 @@ def test_the_deal_and_its_notation_round_trip() -> None:
     assert Move.parse("c07-a0").steps == (("c07", "a0"),)
 
 
-def test_the_view_hides_the_pack_and_the_talon_beneath_its_top() -> None:
+def test_the_view_hides_the_pack_and_shows_the_talon_whole() -> None:
+    """The talon's run keeps its direction (CP-3), read from the card beneath its top: the
+    reader laid that card face up and must see it, or the moves refused would tell it."""
     g = game(piles={"talon": "9C 8C"})
     view = engine.view_of(g)
     by = {p["id"]: p for p in view["piles"]}
     assert all(c["c"] is None for c in by["stock"]["cards"])
-    assert [c["c"] for c in by["talon"]["cards"]] == [None, "8C"]
+    assert [c["c"] for c in by["talon"]["cards"]] == ["9C", "8C"]
     assert all(by[pid(r, c)]["cards"][0]["c"] for r in range(8) for c in range(8))
 
 
