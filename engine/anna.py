@@ -177,7 +177,7 @@ class Anna(Game):
                "the first of them. The pack, the card turned up and the talon are not shown.",
                piles=tuple(p.id for p in PILES[:FOUND.stop])),
     )
-    DIAGRAM_DEAL = 3
+    DIAGRAM_DEAL = 115
     ACTIONS = (
         ActionSpec("deal", "Turn up the next card", "t", DEAL),
         ActionSpec("redeal", "Re-deal the talon", "e", REDEAL),
