@@ -11,7 +11,8 @@ from .core import Game, IllegalMove, Move, PileSpec, State
 
 __all__ = ["SuitFoundations", "deal_together", "plural", "builds_up_from_ace",
            "up_from_ace_refusal", "cards_wanted", "play_reachable", "turned_card_use",
-           "marries_down_in_suit", "turn_up", "turned_card_words", "WaitingTurn"]
+           "marries_down_in_suit", "turn_up", "turned_card_words", "WaitingTurn",
+           "stuck_after"]
 
 P = TypeVar("P")
 
@@ -379,3 +380,32 @@ class WaitingTurn:
         if suitable(card):
             return f"The {card.name} is turned up; it is suitable."
         return f"The {card.name} is turned up and laid on the talon."
+
+
+# ---------------------------------------------------------------------------- a lost game
+
+def stuck_after(state: State, plays: Callable[[State], bool],
+                moves: Callable[[State], Iterable[tuple[int, int]]], limit: int) -> bool | None:
+    """Whether a game whose pack is spent is stuck: True if no series of the one-card
+    ``moves`` (pairs (from, to): the top card of pile ``from`` laid on pile ``to``) ever
+    reaches a position where ``plays`` finds a card to put on a foundation; False if one does;
+    None if the search gave up after ``limit`` positions. Marriages can go round in circles
+    for ever, so a game with such moves counts as lost only when this says True (the
+    Blockade, the Congress, the Four Corners)."""
+    seen = {state.piles}
+    todo = [state]
+    while todo:
+        s = todo.pop()
+        if plays(s):
+            return False
+        for i, j in moves(s):
+            piles = list(s.piles)
+            piles[j] = piles[j] + piles[i][-1:]
+            piles[i] = piles[i][:-1]
+            key = tuple(piles)
+            if key not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(key)
+                todo.append(State(key, s.vars))
+    return True
