@@ -41,7 +41,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import plural
+from .rules import plural, stuck_after
 
 SLUG = "anna"
 
@@ -72,6 +72,7 @@ LINE = 8                    # knaves in the N
 FOUNDATION_SIZE = 12        # knave, ten … ace, king
 TOTAL_PLAYED = LINE * FOUNDATION_SIZE   # 96: every card but the queens
 REDEALS = 2
+SEARCH_LIMIT = 3000        # positions the loss search may visit before it gives up
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,32 +457,21 @@ class Anna(Game):
         return State(tuple(piles), (redeals,))
 
     # ---- the end ---------------------------------------------------------------------
-    def progress_reachable(self, state: State, limit: int = 3000) -> bool | None:
-        """With the pack and the re-deals spent: whether some series of moves (marriages,
-        vacancies filled) reaches a position where a card can be played on a foundation, or
-        the game is won (True), none does (False), or the search gave up after ``limit``
-        positions (None)."""
-        seen = {state}
-        todo = [state]
-        while todo:
-            s = todo.pop()
-            if self.won(s):
-                return True
-            nexts = []
-            for m in self.legal_in(s):
-                if m.action:
-                    continue
-                dst = m.steps[0][1]
-                if self.pile_index(dst) in FOUND:
-                    return True
-                nexts.append(self.apply(s, m))
-            for n in nexts:
-                if n not in seen:
-                    if len(seen) >= limit:
-                        return None
-                    seen.add(n)
-                    todo.append(n)
-        return False
+    def plays(self, state: State) -> bool:
+        """Whether a card can be played on a foundation now, or the game is won."""
+        p = state.piles
+        if self.won(state):
+            return True
+        tops = [p[s][-1] for s in (*HELP_PILES, TURNED, TALON_PILE) if p[s]]
+        return any(self.to_foundation(state, c) is not None for c in tops)
+
+    def shifts(self, state: State) -> Iterator[tuple[int, int]]:
+        """The legal one-card moves other than plays: marriages and vacancies filled."""
+        for m in self.legal_in(state):
+            if m.steps:
+                src, dst = (self.pile_index(x) for x in m.steps[0])
+                if dst not in FOUND:
+                    yield src, dst
 
     def _lost(self, state: State) -> bool:
         p = state.piles
@@ -489,7 +479,7 @@ class Anna(Game):
             return False
         if self.redeals_left(state) and (p[TALON_PILE] or p[TURNED]):
             return False
-        return self.progress_reachable(state) is False
+        return stuck_after(state, self.plays, self.shifts, SEARCH_LIMIT) is True
 
     def outcome_of(self, state: State) -> Outcome | None:
         if self.won(state):
@@ -506,7 +496,7 @@ class Anna(Game):
         if out is Outcome.WON:
             return "Won: the letter A of queens, and the letter N of kings."
         if out is Outcome.LOST:
-            return (f"No card can reach a foundation any more: the patience has failed with "
+            return (f"Nothing more can be played: the patience has failed with "
                     f"{played} of 96 cards on the foundations.")
         parts = [f"Pack: {plural(len(p[STOCK]), 'card')}",
                  f"talon: {plural(len(p[TALON_PILE]), 'card')}",
