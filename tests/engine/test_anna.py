@@ -329,3 +329,35 @@ def test_the_view_shows_the_helps_and_hides_the_pack() -> None:
     assert all(c["c"] is not None for i in HELP_PILES for c in by_id[PILES[i].id]["cards"])
     assert [PILES[f].id for f in FOUND] == [f"f{j}" for j in range(8)]
     assert engine.load_position(g.position()).state == g.state
+
+
+@pytest.mark.rules("anna-success", "anna-redeal")
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_every_loss_verdict_survives_an_exhaustive_search(seed: int) -> None:
+    # The last cards of two foundations and a queen of the A, taken off and shuffled
+    # into the pack and the talon; every position reachable is searched (re-deals included),
+    # under each reading, and the solver's verdict must agree.
+    import random
+
+    from engine.solver import Budget, solve
+    from tests.engine.exhaustive import check_verdicts
+    rng = random.Random(seed)
+    piles = _complete()
+    loose: list[str] = []
+    for j in rng.sample(range(8), 2):
+        found = piles[f"f{j}"].split()
+        k = rng.randrange(2, 4)
+        piles[f"f{j}"] = " ".join(found[:-k])
+        loose += found[-k:]
+    for i in rng.sample(range(8), 1):
+        loose.append(piles[f"h{i}"])
+        piles[f"h{i}"] = ""
+    rng.shuffle(loose)
+    cut = rng.randrange(len(loose) + 1)
+    piles |= {"stock": " ".join(loose[:cut]), "talon": " ".join(loose[cut:])}
+    for redeals in (1, 2):
+        for opts in ("", "turned_card:no", "help_marriages:no"):
+            g = game(piles, options=opts, redeals=redeals)
+            result = check_verdicts(g, limit=50_000)
+            found = solve(g, Budget(nodes=20_000))
+            assert found.verdict == ("won" if result.winnable else "lost"), g.position()
