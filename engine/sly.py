@@ -135,6 +135,13 @@ def _narrow() -> Layout:
     return Layout(name="narrow", max_width=560, grid=(5.0, 2.6 + 2.3 * 3 + 2.2), at=at)
 
 
+def _figure() -> Layout:
+    """The table as the plate draws it, the two rows of ten close under the foundations, for
+    the chapter's diagram (the board leaves room for the packets to grow)."""
+    at = {f"p{k + 1}": (float(k % ROW), 1.3 + 1.2 * (k // ROW), 0) for k in range(TWENTY)}
+    return Layout(name="plate", grid=(10.0, 3.6), at=at)
+
+
 def base_of(f: int) -> Card:
     return Card(ACE, ACE_SUITS[f]) if f in ASCENDING else Card(KING, KING_SUITS[f - 4])
 
@@ -169,15 +176,16 @@ class Sly(Game):
     PILES = PILES
     VARS = VARS
     GRID = (10.0, _ROW_Y[1] + 2.5)
-    LAYOUTS = (_narrow(),)
+    LAYOUTS = (_narrow(), _figure())
     FIGURES = (
         Figure("tableau", "Sly before the deal, in modern cards.",
                "The tableau of Sly drawn before the deal: along the top, on the left, the "
                "empty places of the four aces (hearts, diamonds, spades, clubs), on the right "
                "those of the four kings in the same order, and between them the pack, face "
                "down, and the place of the card turned up; beneath them the twenty empty "
-               "places of the promenade, two rows of ten, numbered 1 to 10 and 11 to 20.",
-               piles=tuple(p.id for p in PILES)),
+               "places of the promenade, two rows of ten, named packet 1 to packet 10 and "
+               "packet 11 to packet 20.",
+               piles=tuple(p.id for p in PILES), layout="plate"),
     )
     DIAGRAM_DEAL = 1
     ACTIONS = (
