@@ -444,16 +444,8 @@ class Sly(Game):
         return Outcome.LOST if self._lost(state) else None
 
     # ---- board -----------------------------------------------------------------------
-    def card_faces(self, state: State, pile: int) -> list[dict[str, Any]]:
-        """The packets of the promenade show every card: the player laid each one face up
-        where he chose (SY-7). Cards that are not available (covered, or any card while a
-        deal lasts) are flagged ``peek``."""
-        if pile in PACKETS:
-            cards = state.piles[pile]
-            dealing = self.dealing(state)
-            return [{"c": str(c), "peek": True} if (i < len(cards) - 1 or dealing)
-                    else {"c": str(c)} for i, c in enumerate(cards)]
-        return super().card_faces(state, pile)
+    # The packets of the promenade show every card (the default view of a tableau pile): the
+    # player laid each one face up where he chose (SY-7).
 
     def status_line(self, state: State, out: Outcome | None) -> str:
         played = self.played(state)

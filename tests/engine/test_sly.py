@@ -323,14 +323,13 @@ def test_legal_in_agrees_with_refusal_and_losses_are_dead_ends() -> None:
             assert g.legal_moves() == []
 
 
-def test_the_view_shows_every_card_of_a_packet_and_flags_those_not_available() -> None:
+def test_the_view_shows_every_card_of_a_packet_and_hides_the_pack() -> None:
     g = between(stock="9C", p1="5H 6H")
-    faces = g.card_faces(g.state, g.pile_index("p1"))
-    assert faces == [{"c": "5H", "peek": True}, {"c": "6H"}]
-    dealing = game({**promenade(p1="5H 6H"), "stock": "9C"}, {"placed": 3})
-    assert all(f.get("peek") for f in dealing.card_faces(dealing.state,
-                                                         dealing.pile_index("p1")))
+    assert g.card_faces(g.state, g.pile_index("p1")) == [{"c": "5H"}, {"c": "6H"}]
     assert all(f["c"] is None for f in g.card_faces(g.state, STOCK))
+    g = game({**promenade(), "stock": "9C 4D"}, {"placed": 3})
+    g.play("deal")
+    assert g.card_faces(g.state, TURNED) == [{"c": "4D"}]
 
 
 def test_board_notation_and_pack_click() -> None:
