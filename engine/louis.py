@@ -9,8 +9,8 @@ right, leftwards along the foot, up the left side, along the top and down the ri
 
 The pack is dealt one card at a time to the letters in turn, twelve to a circle. During the
 deal only the cards of the circle being dealt are available: each new circle blocks the whole
-of the one before it, and a card of a lower circle stays blocked even when uncovered (Rule II,
-LO-2). When the pack is out every packet's top card is available; the cards of the alphabet
+of the one before it (or, under LO-2's other reading, each card of it once covered), and a
+card of a lower circle stays blocked even when uncovered (Rule II, LO-2). When the pack is out every packet's top card is available; the cards of the alphabet
 may then be married in suit, up or down (LO-3), by default only once no available card can be
 played (LO-4). The alphabet is then taken up from *g* round to *f* and dealt again without
 shuffling (LO-5); three re-deals. In the re-deals a card that fits both foundations of its suit
@@ -90,6 +90,10 @@ CIRCLE = len(LETTERS)
 
 @dataclass(frozen=True, slots=True)
 class LouisOptions:
+    whole_circle: bool = option(
+        True, note="note-lo-2", label="During the deal a new circle blocks",
+        labels={True: "the whole of the circle before, from its first card",
+                False: "each card of the circle before once it covers it"})
     plays_first: bool = option(
         True, note="note-lo-4", label="Marriages in the alphabet",
         labels={True: "only once no available card of the alphabet can be played",
@@ -126,7 +130,9 @@ ASIDE_PILE = STOCK + 1
 #: The counters: re-deals made; cards dealt so far in this deal; and for each letter the
 #: height its packet had just after the card of the circle now being dealt was laid on it
 #: (0 while the circle has not reached the letter): that card, while still there, is the
-#: only available card of the packet during the deal (Rule II).
+#: only available card of the packet during the deal (Rule II). Under LO-2's other reading
+#: a letter the circle has not yet reached keeps the height the circle before gave it, so
+#: that circle's card stays available there until it is covered (or played).
 V_REDEALS = 0
 V_DEALT = 1
 VARS = ("redeals", "dealt") + tuple(f"h{ch}" for ch in LETTERS)
@@ -192,8 +198,9 @@ class TheLouisPatience(Game):
                 "card of the same suit; another suit is refused.",
         RULE_II: "While the pack lasts only the card each packet received in the circle now "
                  "being dealt is available; every card of an earlier circle is refused, even "
-                 "when uncovered; once the pack is dealt out every packet’s top card is "
-                 "available.",
+                 "when uncovered (under LO-2’s other reading, the card of the circle before "
+                 "stays available at a letter the new circle has not yet covered); once the "
+                 "pack is dealt out every packet’s top card is available.",
         FOUNDATIONS: "The deal takes out one ace and one king of each suit and lays them in "
                      "the middle as the plate does: the aces above, the kings below.",
         SEQUENCE: "An ace’s foundation takes the next card of its suit upwards to the king, a "
@@ -206,7 +213,8 @@ class TheLouisPatience(Game):
               "never forced to go.",
         EXAMINE: "The cards of the circle being dealt may be played at any time during that "
                  "circle; a card of a lower circle is refused with the reason until the pack "
-                 "is dealt out.",
+                 "is dealt out (by default from the first card of the next circle, under "
+                 "LO-2’s other reading once that circle covers it).",
         CIRCLES: "After m the deal begins again at a, a new circle on top of the old, until "
                  "the pack is exhausted; a card that was played leaves its letter one card "
                  "short (LO-1).",
@@ -380,7 +388,10 @@ class TheLouisPatience(Game):
                 return IllegalMove(RULE_II, f"The {card.name} belongs to an earlier circle: "
                                    "during the deal each circle blocks the one before it, and "
                                    "its cards cannot be used, even if released, until the "
-                                   "entire pack has been dealt.")
+                                   "entire pack has been dealt."
+                                   + ("" if self.options.whole_circle else
+                                      " (Under LO-2’s other reading it was free only until the "
+                                      "new circle covered it.)"))
         if di in FOUNDATION_PILES:
             return self._refuse_foundation(state, di, card)
         if di in ALPHABET_PILES:
@@ -494,8 +505,8 @@ class TheLouisPatience(Game):
         v = list(state.vars)
         if move.action == "deal":
             n = v[V_DEALT] % CIRCLE
-            if n == 0:  # a new circle blocks the whole of the one before it (Rule II)
-                v[2:] = [0] * CIRCLE
+            if n == 0 and self.options.whole_circle:
+                v[2:] = [0] * CIRCLE  # a new circle blocks the whole of the one before it
             a = ALPHABET_PILES.start + n
             piles[a] = piles[a] + piles[STOCK][-1:]
             piles[STOCK] = piles[STOCK][:-1]
