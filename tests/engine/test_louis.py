@@ -444,3 +444,29 @@ def test_lo2_other_reading_a_card_is_blocked_only_once_covered() -> None:
     for _ in range(13):
         g2.play("deal")
     assert refusal_rule(g2, "b-f0") == R + "rule-2"
+
+
+@pytest.mark.rules("the-louis-patience-either")
+def test_only_the_card_that_turned_up_alike_is_changed() -> None:
+    # Hearts met in the first deal (ascending to the seven, descending to the eight): in the
+    # second deal no card turned up suitable alike, so nothing is changed; before, the board
+    # let the seven, then the six, and so on down to the two, slide to the other foundation.
+    g = dealt_out({"a": "9S", "f0": up("H", 7), "f6": down("H", 8)}, redeals=1)
+    assert refusal_rule(g, "f0-f6") == R + "either"
+    assert refusal_rule(g, "f6-f0") == R + "either"
+    # the seven that turns up in the second deal, fitting both, may be changed to and fro;
+    # the six beneath it, played before, may not follow it
+    g2 = _meeting(1)
+    g2.play("a-f0")
+    g2.play("f0-f6")
+    assert refusal_rule(g2, "f0-f6") == R + "either"     # the six of hearts
+    g2.play("f6-f0")
+    # the eight on the descending foundation fits the ascending one now, but it did not
+    # turn up alike: it stays
+    assert refusal_rule(g2, "f6-f0") == R + "either"
+    # a card fitting both that is laid aside and played later is changed like the others
+    g3 = _meeting(1)
+    g3.play("a-aside")
+    g3.play("aside-f6")
+    g3.play("f6-f0")
+    assert pile(g3, "f0")[-1] == Card.parse("7H")
