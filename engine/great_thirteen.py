@@ -136,10 +136,10 @@ PILES: tuple[PileSpec, ...] = (
     tuple(PileSpec(f"b{i}", f"balcony card {i + 1}", Role.FIGURE, float(i), 0.0)
           for i in range(PACKETS))
     + tuple(PileSpec(f"n{i}", f"the numerals under balcony card {i + 1}", Role.FOUNDATION,
-                     float(i), _NY, mark="vacant")
+                     float(i), _NY, mark="×2")
             for i in range(PACKETS))
     + tuple(PileSpec(f"g{i}", f"ground packet No. {i + 1}", Role.TABLEAU, float(i), _GY,
-                     Fan.DOWN, fan_limit=_FAN, mark=f"No. {i + 1}")
+                     Fan.DOWN, fan_limit=_FAN, mark=f"{i + 1}")
             for i in range(PACKETS))
 )
 
