@@ -251,8 +251,8 @@ class TheGreatThirteen(Game):
                  "(when that is thirteen or less); any other card is refused.",
         TABLEAU_EXAMPLE: "A six is placed under a three and a four under a two, as in the "
                          "tableau.",
-        EXCESS: "When the double exceeds thirteen, the first numeral is worth the excess over "
-                "thirteen; a card worth the double itself cannot exist and another is "
+        EXCESS: "When the double exceeds thirteen, only a card worth the excess over "
+                "thirteen begins the numerals; any other card, a king among them, is "
                 "refused.",
         EXCESS_EXAMPLES: "An ace goes under a seven, a knave under a queen, a three under an "
                          "eight; other cards are refused there.",
