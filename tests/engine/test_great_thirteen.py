@@ -177,7 +177,7 @@ def test_the_book_s_tableau_six_under_a_three_four_under_a_two() -> None:
 @pytest.mark.rules("the-great-thirteen-doubled", "the-great-thirteen-no-foundations")
 def test_a_vacancy_takes_only_the_doubled_value() -> None:
     g = game(ground=dead_ground(g0="3H", g1="AH", g2="2H"))
-    # under a three (six wanted), a three or an ace would do for nothing
+    # under a three a six is wanted, under a two a four: a three and an ace are refused
     assert refusal_rule(g, "g0-n1") == R + "doubled"
     assert refusal_rule(g, "g1-n7") == R + "doubled"
     # the ace (wanted under the seven) does not begin the numerals under the ace
@@ -341,10 +341,10 @@ def test_a_played_off_packet_is_passed_over_and_the_next_taken_up() -> None:
 
 @pytest.mark.rules("the-great-thirteen-next-packet")
 def test_between_the_deals_the_cards_produced_are_placed_first() -> None:
-    ground = dead_ground(g0="6H 9S")           # dealt round: the six falls on No. 2's top...
+    ground = dead_ground(g0="6H 9S")           # the six lies under the nine
     g = game(ground=ground)
     g.play("redeal")
-    # ... under the nine, so the nine lands on No. 3: the six shows on No. 2
+    # turned face down, the packet deals the six first, on No. 2, then the nine on No. 3
     assert pile(g, "g1")[-1] == Card.parse("6H")
     assert refusal_rule(g, "redeal") == R + "next-packet"
     g.play("g1-n1")
