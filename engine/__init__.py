@@ -85,6 +85,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-congress": ("congress", "TheCongress"),
     "the-louis-patience": ("louis", "TheLouisPatience"),
     "sly": ("sly", "Sly"),
+    "the-great-thirteen": ("great_thirteen", "TheGreatThirteen"),
 }
 
 
