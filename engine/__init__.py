@@ -84,6 +84,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-fish-bone": ("fish_bone", "TheFishBone"),
     "the-congress": ("congress", "TheCongress"),
     "the-louis-patience": ("louis", "TheLouisPatience"),
+    "canfield-or-klondike": ("canfield", "CanfieldOrKlondike"),
 }
 
 
