@@ -533,8 +533,10 @@ class CanfieldOrKlondike(Game):
                 if step.dst in FOUNDATION_PILES:
                     return f"The {step.card.name} is played from {src} to {dst}{turned}."
                 if len(moved) > 1:
-                    return (f"The {step.card.name} and the {plural(len(moved) - 1, 'card')} "
-                            f"on it are moved together from {src} to {dst}{turned}.")
+                    rest = (f"the {moved[1].name}" if len(moved) == 2
+                            else f"the {len(moved) - 1} cards")
+                    return (f"The {step.card.name} and {rest} on it are moved together from "
+                            f"{src} to {dst}{turned}.")
                 return f"The {step.card.name} is moved from {src} to {dst}{turned}."
         return super().describe(state, move)
 
