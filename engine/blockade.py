@@ -40,7 +40,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import SuitFoundations, plural
+from .rules import SuitFoundations, plural, stuck_after
 
 SLUG = "the-blockade"
 
@@ -460,23 +460,8 @@ class TheBlockade(Game):
     def _stuck(self, state: State) -> bool | None:
         """With the pack exhausted: True if no card can ever reach a foundation, whatever
         marriages are made; False if one can; None if the search gave up."""
-        seen = {state.piles}
-        todo = [state]
-        while todo:
-            s = todo.pop()
-            if next(self.plays(s), None) is not None:
-                return False
-            for i, j in self.marriages(s):
-                piles = list(s.piles)
-                piles[j] = piles[j] + piles[i][-1:]
-                piles[i] = piles[i][:-1]
-                key = tuple(piles)
-                if key not in seen:
-                    if len(seen) >= SEARCH_LIMIT:
-                        return None
-                    seen.add(key)
-                    todo.append(State(key, s.vars))
-        return True
+        return stuck_after(state, lambda s: next(self.plays(s), None) is not None,
+                           self.marriages, SEARCH_LIMIT)
 
     def outcome_of(self, state: State) -> Outcome | None:
         if sum(len(state.piles[f]) for f in FOUNDS) == CARDS:

@@ -44,7 +44,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import SuitFoundations, marries_down_in_suit, plural
+from .rules import SuitFoundations, marries_down_in_suit, plural, stuck_after
 
 SLUG = "the-congress"
 
@@ -463,23 +463,8 @@ class TheCongress(Game):
         """With the pack exhausted: True if no card can ever be played on a foundation,
         whatever marriages and new helps are made; False if one can; None if the search
         gave up. Every card is face up then, so the search reads nothing hidden."""
-        seen = {state.piles}
-        todo = [state]
-        while todo:
-            s = todo.pop()
-            if next(self.plays(s), None) is not None:
-                return False
-            for i, j in self.others(s):
-                piles = list(s.piles)
-                piles[j] = piles[j] + piles[i][-1:]
-                piles[i] = piles[i][:-1]
-                key = tuple(piles)
-                if key not in seen:
-                    if len(seen) >= SEARCH_LIMIT:
-                        return None
-                    seen.add(key)
-                    todo.append(State(key, s.vars))
-        return True
+        return stuck_after(state, lambda s: next(self.plays(s), None) is not None,
+                           self.others, SEARCH_LIMIT)
 
     def solver_outcome(self, state: State) -> Outcome | None:
         """Only the win: LOST costs a search, and is a dead end to the solver anyway."""

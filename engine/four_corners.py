@@ -41,7 +41,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import plural
+from .rules import plural, stuck_after
 
 SLUG = "the-four-corners"
 
@@ -639,29 +639,20 @@ class TheFourCorners(Game):
     def _stuck(self, state: State) -> bool | None:
         """After the deal: True if no series of marriages brings a card to a foundation,
         False if one does, None if the search gave up (too many positions)."""
-        start = tuple(state.piles[i] for i in PACKETS)
-        seen = {start}
-        todo = [start]
-        while todo:
-            packets = todo.pop()
-            if self._foundation_play(state, packets):
-                return False
-            for a, p in enumerate(packets):
+        def plays(s: State) -> bool:
+            return self._foundation_play(s, tuple(s.piles[i] for i in PACKETS))
+
+        def marriages(s: State) -> Iterator[tuple[int, int]]:
+            for a in PACKETS:
+                p = s.piles[a]
                 if not p:
                     continue
-                for b, q in enumerate(packets):
-                    if a == b or not q or not marries(p[-1], q[-1]):
-                        continue
-                    nxt = list(packets)
-                    nxt[b] = q + p[-1:]
-                    nxt[a] = p[:-1]
-                    key = tuple(nxt)
-                    if key not in seen:
-                        if len(seen) >= SEARCH_LIMIT:
-                            return None
-                        seen.add(key)
-                        todo.append(key)
-        return True
+                for b in PACKETS:
+                    q = s.piles[b]
+                    if a != b and q and marries(p[-1], q[-1]):
+                        yield a, b
+
+        return stuck_after(state, plays, marriages, SEARCH_LIMIT)
 
     def outcome_of(self, state: State) -> Outcome | None:
         if sum(len(state.piles[f]) for f in FOUNDS) == TOTAL:

@@ -37,7 +37,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import plural
+from .rules import WaitingTurn
 
 SLUG = "margarethe"
 
@@ -147,6 +147,11 @@ TURNED = 23
 TALON_PILE = 24
 
 GRID = (_A_X + 2.9, _SIDE_Y + 1.0)
+
+#: The pack: a suitable card turned up waits to be played; any other goes to the talon.
+PACK = WaitingTurn(STOCK, TURNED, TALON_PILE, deal_rule=DEAL, talon_rule=TALON,
+                   redeal_rule=REDEAL, exhausted_rule=DEAL, spaces="a space in the A",
+                   its="its foundation")
 
 
 def _narrow_layout() -> Layout:
@@ -322,12 +327,6 @@ class Margarethe(Game):
                            f"{RANK_NAMES[first]} to {RANK_NAMES[first - 2]}: {label} needs "
                            f"the {Card(nxt, base.suit).name} next.")
 
-    def _pending(self, state: State) -> IllegalMove:
-        card = state.piles[TURNED][-1]
-        return IllegalMove(TALON, f"The {card.name} just turned up is suitable: it must be "
-                           "played on its foundation before anything more is dealt; only "
-                           "unsuitable cards go to the talon.")
-
     # ---- rules -----------------------------------------------------------------------
     def candidate_moves(self, state: State) -> Iterator[Move]:
         p = state.piles
@@ -352,16 +351,9 @@ class Margarethe(Game):
             return IllegalMove(RULE_2, "Cards played on the foundations stay there.")
         if si == ACES_PILE:
             return IllegalMove(ACES, "The aces stay in their packet in the M.")
-        if si == STOCK:
-            return IllegalMove(DEAL, "The pack is dealt by turning its cards up one by one "
-                               "(Turn up the next card); a space in the A is filled from it "
-                               "at once.")
-        if si == TALON_PILE:
-            if not step.top:
-                return IllegalMove(TALON, "Only the top card of the talon can be used.")
-            if not self.options.talon_play:
-                return IllegalMove(TALON, "Under the reading chosen, the talon’s cards come "
-                                   "back into play only through the re-deal.")
+        refusal = PACK.refuse_source(si, step.top, self.options.talon_play)
+        if refusal is not None:
+            return refusal
         # where it goes
         if di in FOUNDATION_PILES:
             return self._refuse_foundation(state, di, card)
@@ -375,10 +367,7 @@ class Margarethe(Game):
             return IllegalMove(SPACES, "The spaces in the A are filled only from the pack, at "
                                "once; with the pack exhausted a space waits for the re-deal.")
         if di == TALON_PILE:
-            if si == TURNED:
-                return self._pending(state)
-            return IllegalMove(TALON, "Only unsuitable cards turned up from the pack go to "
-                               "the talon.")
+            return PACK.refuse_to_talon(state, si)
         if si in HELP_PILES:
             return IllegalMove(PLAY_HELP, "Help cards are played on the foundations, and "
                                "nowhere else.")
@@ -388,47 +377,16 @@ class Margarethe(Game):
         return IllegalMove(BOARD, f"Nothing may be put on {PILES[di].label}.")
 
     def refuse_action(self, state: State, action: str) -> IllegalMove | None:
-        p = state.piles
-        if action == "deal":
-            if p[TURNED]:
-                return self._pending(state)
-            if not p[STOCK]:
-                if state.vars[0] == 0 and p[TALON_PILE]:
-                    return IllegalMove(DEAL, "The pack is exhausted: the talon may now be "
-                                       "re-dealt.")
-                return IllegalMove(DEAL, "The pack is exhausted.")
-            return None
-        if action == "redeal":
-            if p[STOCK]:
-                return IllegalMove(REDEAL, "The talon is re-dealt only when the whole pack "
-                                   "has been dealt out.")
-            if p[TURNED]:
-                return self._pending(state)
-            if state.vars[0]:
-                return IllegalMove(REDEAL, "The talon may be re-dealt only once, and that "
-                                   "has been done.")
-            if not p[TALON_PILE]:
-                return IllegalMove(REDEAL, "There is no talon to re-deal.")
-            return None
+        if action in ("deal", "redeal"):
+            return PACK.refuse_action(state, action)
         return IllegalMove(BOARD, f"Margarethe has no action {action!r}.")
 
     def apply(self, state: State, move: Move) -> State:
         piles = list(state.piles)
         redeals = state.vars[0]
-        if move.action == "deal":
-            card = piles[STOCK][-1]
-            piles[STOCK] = piles[STOCK][:-1]
-            if card.rank == ACE:
-                piles[ACES_PILE] = piles[ACES_PILE] + (card,)
-            elif self._fits(state, card):
-                piles[TURNED] = (card,)
-            else:
-                piles[TALON_PILE] = piles[TALON_PILE] + (card,)
-        elif move.action == "redeal":
-            redeals += 1
-            # the talon turned over: its first card laid becomes the top of the pack
-            piles[STOCK] = piles[TALON_PILE][::-1]
-            piles[TALON_PILE] = ()
+        if move.action:
+            redeals = PACK.apply_action(piles, state, move.action,
+                                        lambda card: self._fits(state, card), _aside)
         else:
             (src, dst), = move.steps
             si, di = self.pile_index(src), self.pile_index(dst)
@@ -482,27 +440,15 @@ class Margarethe(Game):
         if out is Outcome.LOST:
             return (f"Nothing more can be done: the patience has failed with {played} of 36 "
                     "cards played.")
-        p = state.piles
-        parts = [f"Pack: {plural(len(p[STOCK]), 'card')}" if p[STOCK]
-                 else "the pack is exhausted",
-                 f"talon: {plural(len(p[TALON_PILE]), 'card')}",
-                 "re-deal used" if state.vars[0] else "re-deal still to come",
-                 f"{played} of 36 on the foundations"]
-        if p[TURNED]:
-            parts.append(f"play the {p[TURNED][-1].name}")
-        return " · ".join(parts)
+        return PACK.status(state, f"{played} of 36 on the foundations")
 
     def describe(self, state: State, move: Move) -> str:
-        p = state.piles
-        if move.action == "deal" and p[STOCK]:
-            card = p[STOCK][-1]
-            if card.rank == ACE:
-                return f"The {card.name} is turned up and placed in the packet of aces."
-            if self._fits(state, card):
-                return f"The {card.name} is turned up; it is suitable."
-            return f"The {card.name} is turned up and laid on the talon."
-        if move.action == "redeal":
-            return "The talon is turned over and dealt again."
+        if move.action:
+            words = PACK.describe(state, move.action, lambda card: self._fits(state, card),
+                                  lambda card: "placed in the packet of aces"
+                                  if card.rank == ACE else None)
+            if words is not None:
+                return words
         if move.steps:
             step = self.resolve_step(state, move)
             if isinstance(step, Step) and step.dst in FOUNDATION_PILES:
@@ -511,6 +457,11 @@ class Margarethe(Game):
                 return (f"The {step.card.name}{where} is played on "
                         f"{PILES[step.dst].label}.")
         return super().describe(state, move)
+
+
+def _aside(card: Card) -> int | None:
+    """An ace turned up goes at once to the packet of aces."""
+    return ACES_PILE if card.rank == ACE else None
 
 
 def _refill(piles: list[tuple[Card, ...]]) -> None:

@@ -11,7 +11,8 @@ from .core import Game, IllegalMove, Move, PileSpec, State
 
 __all__ = ["SuitFoundations", "deal_together", "plural", "builds_up_from_ace",
            "up_from_ace_refusal", "cards_wanted", "play_reachable", "turned_card_use",
-           "marries_down_in_suit", "turn_up", "turned_card_words"]
+           "marries_down_in_suit", "turn_up", "turned_card_words", "WaitingTurn",
+           "stuck_after"]
 
 P = TypeVar("P")
 
@@ -246,3 +247,165 @@ def turned_card_words(game: Game, state: State, move: Move, *, stock: int, talon
         if di == talon:
             return f"The {name} is laid on the talon."
     return None
+
+
+# ---------------------------------------------------------------------------- a waiting card
+# turned up: Margarethe, Two Rings
+
+@dataclass(frozen=True, slots=True)
+class WaitingTurn:
+    """The pack of a game in which each card turned up from the pack that a foundation takes
+    waits in its own place (``turned``) until it is played there, nothing more being dealt
+    meanwhile, and any other card goes at once to the talon; when the pack is exhausted the
+    talon may be turned over, unshuffled, and dealt again, once (the count of re-deals is the
+    state's first variable). Margarethe and Two Rings.
+
+    The anchors: ``deal_rule`` (the turning of the pack), ``talon_rule`` (the unsuitable cards
+    and the talon), ``redeal_rule`` (the re-deal) and ``exhausted_rule`` (the anchor a refusal
+    to deal from an exhausted pack cites). ``spaces`` says in words how the game's spaces are
+    filled from the pack ("a space in the A"); ``its`` ends the sentence of a card that must
+    be played ("its foundation", "a foundation")."""
+
+    stock: int
+    turned: int
+    talon: int
+    deal_rule: str
+    talon_rule: str
+    redeal_rule: str
+    exhausted_rule: str
+    spaces: str
+    its: str
+
+    def pending(self, state: State) -> IllegalMove:
+        """The refusal of anything dealt while a suitable card turned up waits."""
+        card = state.piles[self.turned][-1]
+        return IllegalMove(self.talon_rule, f"The {card.name} just turned up is suitable: it "
+                           f"must be played on {self.its} before anything more is dealt; "
+                           "only unsuitable cards go to the talon.")
+
+    def refuse_action(self, state: State, action: str) -> IllegalMove | None:
+        """Why "deal" or "redeal" is refused now (None when it is allowed)."""
+        p = state.piles
+        if action == "deal":
+            if p[self.turned]:
+                return self.pending(state)
+            if not p[self.stock]:
+                if state.vars[0] == 0 and p[self.talon]:
+                    return IllegalMove(self.exhausted_rule, "The pack is exhausted: the "
+                                       "talon may now be re-dealt.")
+                return IllegalMove(self.exhausted_rule, "The pack is exhausted.")
+            return None
+        if p[self.stock]:
+            return IllegalMove(self.redeal_rule, "The talon is re-dealt only when the whole "
+                               "pack has been dealt out.")
+        if p[self.turned]:
+            return self.pending(state)
+        if state.vars[0]:
+            return IllegalMove(self.redeal_rule, "The talon may be re-dealt only once, and "
+                               "that has been done.")
+        if not p[self.talon]:
+            return IllegalMove(self.redeal_rule, "There is no talon to re-deal.")
+        return None
+
+    def refuse_source(self, si: int, top: bool, talon_play: bool) -> IllegalMove | None:
+        """The refusals of a step taken from the pack, or from the talon other than its top
+        card, or from the talon at all unless ``talon_play``; None for any other step."""
+        if si == self.stock:
+            return IllegalMove(self.deal_rule, "The pack is dealt by turning its cards up one "
+                               "by one (Turn up the next card); " + self.spaces + " is filled "
+                               "from it at once.")
+        if si == self.talon:
+            if not top:
+                return IllegalMove(self.talon_rule, "Only the top card of the talon can be "
+                                   "used.")
+            if not talon_play:
+                return IllegalMove(self.talon_rule, "Under the reading chosen, the talon’s "
+                                   "cards come back into play only through the re-deal.")
+        return None
+
+    def refuse_to_talon(self, state: State, si: int) -> IllegalMove:
+        """The refusal of a step to the talon: only unsuitable cards, at once, go there."""
+        if si == self.turned:
+            return self.pending(state)
+        return IllegalMove(self.talon_rule, "Only unsuitable cards turned up from the pack go "
+                           "to the talon.")
+
+    def apply_action(self, piles: list[tuple[Card, ...]], state: State, action: str,
+                     suitable: Callable[[Card], bool],
+                     aside: Callable[[Card], int | None] = lambda card: None) -> int:
+        """Carry out "deal" or "redeal" on ``piles``; returns the count of re-deals after it.
+        A card turned up goes to the pile ``aside`` names for it, if any (Margarethe's aces),
+        else waits when ``suitable``, else goes to the talon."""
+        if action == "redeal":
+            # the talon turned over: its first card laid becomes the top of the pack
+            piles[self.stock] = piles[self.talon][::-1]
+            piles[self.talon] = ()
+            return state.vars[0] + 1
+        card = piles[self.stock][-1]
+        piles[self.stock] = piles[self.stock][:-1]
+        to = aside(card)
+        if to is not None:
+            piles[to] = piles[to] + (card,)
+        elif suitable(card):
+            piles[self.turned] = (card,)
+        else:
+            piles[self.talon] = piles[self.talon] + (card,)
+        return state.vars[0]
+
+    def status(self, state: State, played: str) -> str:
+        """The status line in play: the pack, the talon, the re-deal, ``played`` (e.g. "12 of
+        36 on the foundations") and the card that waits."""
+        p = state.piles
+        parts = [f"Pack: {plural(len(p[self.stock]), 'card')}" if p[self.stock]
+                 else "the pack is exhausted",
+                 f"talon: {plural(len(p[self.talon]), 'card')}",
+                 "re-deal used" if state.vars[0] else "re-deal still to come",
+                 played]
+        if p[self.turned]:
+            parts.append(f"play the {p[self.turned][-1].name}")
+        return " · ".join(parts)
+
+    def describe(self, state: State, action: str, suitable: Callable[[Card], bool],
+                 aside: Callable[[Card], str | None] = lambda card: None) -> str | None:
+        """The words for "deal" or "redeal" (None when the pack is exhausted): ``aside``
+        gives the words for a card set aside at once ("placed in the packet of aces")."""
+        if action == "redeal":
+            return "The talon is turned over and dealt again."
+        if not state.piles[self.stock]:
+            return None
+        card = state.piles[self.stock][-1]
+        words = aside(card)
+        if words is not None:
+            return f"The {card.name} is turned up and {words}."
+        if suitable(card):
+            return f"The {card.name} is turned up; it is suitable."
+        return f"The {card.name} is turned up and laid on the talon."
+
+
+# ---------------------------------------------------------------------------- a lost game
+
+def stuck_after(state: State, plays: Callable[[State], bool],
+                moves: Callable[[State], Iterable[tuple[int, int]]], limit: int) -> bool | None:
+    """Whether a game whose pack is spent is stuck: True if no series of the one-card
+    ``moves`` (pairs (from, to): the top card of pile ``from`` laid on pile ``to``) ever
+    reaches a position where ``plays`` finds a card to put on a foundation; False if one does;
+    None if the search gave up after ``limit`` positions. Marriages can go round in circles
+    for ever, so a game with such moves counts as lost only when this says True (the
+    Blockade, the Congress, the Four Corners)."""
+    seen = {state.piles}
+    todo = [state]
+    while todo:
+        s = todo.pop()
+        if plays(s):
+            return False
+        for i, j in moves(s):
+            piles = list(s.piles)
+            piles[j] = piles[j] + piles[i][-1:]
+            piles[i] = piles[i][:-1]
+            key = tuple(piles)
+            if key not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(key)
+                todo.append(State(key, s.vars))
+    return True

@@ -38,7 +38,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import plural
+from .rules import WaitingTurn
 
 SLUG = "two-rings"
 
@@ -125,6 +125,11 @@ BRACELET_PILES = range(2 * RING, 2 * RING + PLACES)
 STOCK = BRACELET_PILES.stop
 TURNED = STOCK + 1
 TALON_PILE = STOCK + 2
+
+#: The pack: a suitable card turned up waits to be played; any other goes to the talon.
+PACK = WaitingTurn(STOCK, TURNED, TALON_PILE, deal_rule=TALON, talon_rule=TALON,
+                   redeal_rule=REDEAL, exhausted_rule=REDEAL, spaces="a space in the bracelet",
+                   its="a foundation")
 
 
 def _narrow_layout() -> Layout:
@@ -274,12 +279,6 @@ class TwoRings(Game):
         return IllegalMove(DIRECTIONS, f"The {'sevens' if base.rank == 7 else 'sixes'} {way}: "
                            f"{label} takes the {Card(nxt, base.suit).name} next.")
 
-    def _pending(self, state: State) -> IllegalMove:
-        card = state.piles[TURNED][-1]
-        return IllegalMove(TALON, f"The {card.name} just turned up is suitable: it must be "
-                           "played on a foundation before anything more is dealt; only "
-                           "unsuitable cards go to the talon.")
-
     # ---- rules -----------------------------------------------------------------------
     def candidate_moves(self, state: State) -> Iterator[Move]:
         p = state.piles
@@ -301,16 +300,9 @@ class TwoRings(Game):
                 return IllegalMove(WITHDRAW, "The sevens and sixes are the foundations: they "
                                    "stay in their rings.")
             return IllegalMove(DIRECTIONS, "Cards played on the foundations stay there.")
-        if si == STOCK:
-            return IllegalMove(TALON, "The pack is dealt by turning its cards up one by one "
-                               "(Turn up the next card); a space in the bracelet is filled "
-                               "from it at once.")
-        if si == TALON_PILE:
-            if not step.top:
-                return IllegalMove(TALON, "Only the top card of the talon can be used.")
-            if not self.options.talon_play:
-                return IllegalMove(TALON, "Under the reading chosen, the talon’s cards come "
-                                   "back into play only through the re-deal.")
+        refusal = PACK.refuse_source(si, step.top, self.options.talon_play)
+        if refusal is not None:
+            return refusal
         # where it goes
         if di in FOUNDATION_PILES:
             return self._refuse_foundation(state, di, card)
@@ -321,10 +313,7 @@ class TwoRings(Game):
             return IllegalMove(PLAY, "A space in the bracelet is filled only from the pack, "
                                "at once; with the pack exhausted it waits for the re-deal.")
         if di == TALON_PILE:
-            if si == TURNED:
-                return self._pending(state)
-            return IllegalMove(TALON, "Only unsuitable cards turned up from the pack go to "
-                               "the talon.")
+            return PACK.refuse_to_talon(state, si)
         if si in BRACELET_PILES:
             return IllegalMove(PLAY, "Cards of the bracelet are played on the foundations, "
                                "and nowhere else.")
@@ -334,45 +323,16 @@ class TwoRings(Game):
         return IllegalMove(BOARD, f"Nothing may be put on {PILES[di].label}.")
 
     def refuse_action(self, state: State, action: str) -> IllegalMove | None:
-        p = state.piles
-        if action == "deal":
-            if p[TURNED]:
-                return self._pending(state)
-            if not p[STOCK]:
-                if state.vars[0] == 0 and p[TALON_PILE]:
-                    return IllegalMove(REDEAL, "The pack is exhausted: the talon may now be "
-                                       "re-dealt.")
-                return IllegalMove(REDEAL, "The pack is exhausted.")
-            return None
-        if action == "redeal":
-            if p[STOCK]:
-                return IllegalMove(REDEAL, "The talon is re-dealt only when the whole pack "
-                                   "has been dealt out.")
-            if p[TURNED]:
-                return self._pending(state)
-            if state.vars[0]:
-                return IllegalMove(REDEAL, "The talon may be re-dealt only once, and that "
-                                   "has been done.")
-            if not p[TALON_PILE]:
-                return IllegalMove(REDEAL, "There is no talon to re-deal.")
-            return None
+        if action in ("deal", "redeal"):
+            return PACK.refuse_action(state, action)
         return IllegalMove(BOARD, f"Two Rings has no action {action!r}.")
 
     def apply(self, state: State, move: Move) -> State:
         piles = list(state.piles)
         redeals = state.vars[0]
-        if move.action == "deal":
-            card = piles[STOCK][-1]
-            piles[STOCK] = piles[STOCK][:-1]
-            if self._fits(state, card):
-                piles[TURNED] = (card,)
-            else:
-                piles[TALON_PILE] = piles[TALON_PILE] + (card,)
-        elif move.action == "redeal":
-            redeals += 1
-            # the talon turned over: its first card laid becomes the top of the pack
-            piles[STOCK] = piles[TALON_PILE][::-1]
-            piles[TALON_PILE] = ()
+        if move.action:
+            redeals = PACK.apply_action(piles, state, move.action,
+                                        lambda card: self._fits(state, card))
         else:
             (src, dst), = move.steps
             si, di = self.pile_index(src), self.pile_index(dst)
@@ -425,25 +385,13 @@ class TwoRings(Game):
         if out is Outcome.LOST:
             return (f"Nothing more can be done: the patience has failed with {played} of 88 "
                     "cards played.")
-        p = state.piles
-        parts = [f"Pack: {plural(len(p[STOCK]), 'card')}" if p[STOCK]
-                 else "the pack is exhausted",
-                 f"talon: {plural(len(p[TALON_PILE]), 'card')}",
-                 "re-deal used" if state.vars[0] else "re-deal still to come",
-                 f"{played} of 88 on the foundations"]
-        if p[TURNED]:
-            parts.append(f"play the {p[TURNED][-1].name}")
-        return " · ".join(parts)
+        return PACK.status(state, f"{played} of 88 on the foundations")
 
     def describe(self, state: State, move: Move) -> str:
-        p = state.piles
-        if move.action == "deal" and p[STOCK]:
-            card = p[STOCK][-1]
-            if self._fits(state, card):
-                return f"The {card.name} is turned up; it is suitable."
-            return f"The {card.name} is turned up and laid on the talon."
-        if move.action == "redeal":
-            return "The talon is turned over and dealt again."
+        if move.action:
+            words = PACK.describe(state, move.action, lambda card: self._fits(state, card))
+            if words is not None:
+                return words
         if move.steps:
             step = self.resolve_step(state, move)
             if isinstance(step, Step) and step.dst in FOUNDATION_PILES:
