@@ -196,9 +196,9 @@ def test_the_cards_at_the_bottom_of_a_row_move_together_or_not_at_all() -> None:
 
 @pytest.mark.rules("canfield-or-klondike-together", "canfield-or-klondike-foundations")
 def test_the_last_card_of_a_run_may_still_be_played_up_alone() -> None:
-    g = game({"f1": "AD", "r1": "4S 3D 2D".replace("2D", "2C"), "f2": "AC"})
-    # (a run of the four of spades, three of diamonds, two of clubs)
-    g.play("r1-f2")
+    g = game({"f1": "AD", "r1": "4S 3D 2C", "f2": "AC"}, down={1: 0})
+    assert refusal_rule(g, "r1-r2") in (R + "together",)   # not alone to a row
+    g.play("r1-f2")                                        # but alone to its foundation
     assert g.state.piles[ROW_PILES[0]] == (Card.parse("4S"), Card.parse("3D"))
 
 
