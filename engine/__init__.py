@@ -86,6 +86,7 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-louis-patience": ("louis", "TheLouisPatience"),
     "sly": ("sly", "Sly"),
     "the-great-thirteen": ("great_thirteen", "TheGreatThirteen"),
+    "canfield-or-klondike": ("canfield", "CanfieldOrKlondike"),
 }
 
 
