@@ -84,6 +84,9 @@ _GAME_CLASSES: dict[str, tuple[str, str]] = {
     "the-fish-bone": ("fish_bone", "TheFishBone"),
     "the-congress": ("congress", "TheCongress"),
     "the-louis-patience": ("louis", "TheLouisPatience"),
+    "sly": ("sly", "Sly"),
+    "the-great-thirteen": ("great_thirteen", "TheGreatThirteen"),
+    "canfield-or-klondike": ("canfield", "CanfieldOrKlondike"),
     "anna": ("anna", "Anna"),
 }
 

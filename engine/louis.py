@@ -9,12 +9,13 @@ right, leftwards along the foot, up the left side, along the top and down the ri
 
 The pack is dealt one card at a time to the letters in turn, twelve to a circle. During the
 deal only the cards of the circle being dealt are available: each new circle blocks the whole
-of the one before it, and a card of a lower circle stays blocked even when uncovered (Rule II,
-LO-2). When the pack is out every packet's top card is available; the cards of the alphabet
-may then be married in suit, up or down (LO-3), by default only once no available card can be
-played (LO-4). The alphabet is then taken up from *g* round to *f* and dealt again without
-shuffling (LO-5); three re-deals. In the re-deals a card that fits both foundations of its suit
-may go on either, be moved from one to the other, or be laid aside (LO-6, LO-7). See the
+of the one before it (or, under LO-2's other reading, each card of it once covered), and a
+card of a lower circle stays blocked even when uncovered (Rule II, LO-2). When the pack is
+out every packet's top card is available; the cards of the alphabet may then be married in
+suit, up or down (LO-3), by default only once no available card can be played (LO-4). The
+alphabet is then taken up from *g* round to *f* and dealt again without shuffling (LO-5);
+three re-deals. In the re-deals a card that fits both foundations of its suit may go on
+either, be laid aside, and, once played, be moved from one to the other (LO-6, LO-7). See the
 chapter page for the text each rule id points at, and its editorial notes (``note-lo-N``) for
 the readings behind the options.
 """
@@ -90,6 +91,10 @@ CIRCLE = len(LETTERS)
 
 @dataclass(frozen=True, slots=True)
 class LouisOptions:
+    whole_circle: bool = option(
+        True, note="note-lo-2", label="During the deal a new circle blocks",
+        labels={True: "the whole of the circle before, from its first card",
+                False: "each card of the circle before once it covers it"})
     plays_first: bool = option(
         True, note="note-lo-4", label="Marriages in the alphabet",
         labels={True: "only once no available card of the alphabet can be played",
@@ -126,10 +131,18 @@ ASIDE_PILE = STOCK + 1
 #: The counters: re-deals made; cards dealt so far in this deal; and for each letter the
 #: height its packet had just after the card of the circle now being dealt was laid on it
 #: (0 while the circle has not reached the letter): that card, while still there, is the
-#: only available card of the packet during the deal (Rule II).
+#: only available card of the packet during the deal (Rule II). Under LO-2's other reading
+#: a letter the circle has not yet reached keeps the height the circle before gave it, so
+#: that circle's card stays available there until it is covered (or played).
+#: Then, for each suit, the rank of the card that was played on a foundation while it fitted
+#: both foundations of its suit, in a deal where the privileges of the re-deals hold (0 if
+#: none): only that card may be changed from one foundation to the other (EITHER, LO-6).
 V_REDEALS = 0
 V_DEALT = 1
-VARS = ("redeals", "dealt") + tuple(f"h{ch}" for ch in LETTERS)
+SUITS = tuple(Suit)
+VARS = (("redeals", "dealt") + tuple(f"h{ch}" for ch in LETTERS)
+        + tuple(f"alike{s.value.lower()}" for s in SUITS))
+V_ALIKE = 2 + CIRCLE
 
 
 def base_of(f: int) -> Card:
@@ -192,8 +205,9 @@ class TheLouisPatience(Game):
                 "card of the same suit; another suit is refused.",
         RULE_II: "While the pack lasts only the card each packet received in the circle now "
                  "being dealt is available; every card of an earlier circle is refused, even "
-                 "when uncovered; once the pack is dealt out every packet’s top card is "
-                 "available.",
+                 "when uncovered (under LO-2’s other reading, the card of the circle before "
+                 "stays available at a letter the new circle has not yet covered); once the "
+                 "pack is dealt out every packet’s top card is available.",
         FOUNDATIONS: "The deal takes out one ace and one king of each suit and lays them in "
                      "the middle as the plate does: the aces above, the kings below.",
         SEQUENCE: "An ace’s foundation takes the next card of its suit upwards to the king, a "
@@ -206,7 +220,8 @@ class TheLouisPatience(Game):
               "never forced to go.",
         EXAMINE: "The cards of the circle being dealt may be played at any time during that "
                  "circle; a card of a lower circle is refused with the reason until the pack "
-                 "is dealt out.",
+                 "is dealt out (by default from the first card of the next circle, under "
+                 "LO-2’s other reading once that circle covers it).",
         CIRCLES: "After m the deal begins again at a, a new circle on top of the old, until "
                  "the pack is exhausted; a card that was played leaves its letter one card "
                  "short (LO-1).",
@@ -220,9 +235,9 @@ class TheLouisPatience(Game):
                 "dealt out; the cards are not shuffled, and the new deal follows the rules of "
                 "the first.",
         EITHER: "In a re-deal (all of them by default, the second deal only under LO-6’s "
-                "other reading) the top card of a foundation, if not its ace or king, may be "
-                "moved to the other foundation of its suit when it fits there; otherwise "
-                "that is refused.",
+                "other reading) the card that was played on a foundation while it fitted both "
+                "foundations of its suit may be moved to the other foundation, and back, while "
+                "it is the top card and fits there; any other change is refused.",
         ASIDE: "In the same deals an available card of the alphabet that fits both "
                "foundations of its suit may be laid aside, and any card laid aside may be "
                "played on either foundation later; other cards are refused there (LO-7).",
@@ -260,6 +275,10 @@ class TheLouisPatience(Game):
             raise PositionError("the alphabet is dealt again three times at most")
         if v[V_DEALT] < 0:
             raise PositionError("the count of cards dealt cannot be negative")
+        for n in range(len(SUITS)):
+            if not 0 <= v[V_ALIKE + n] <= KING:
+                raise PositionError("the rank of a card changed between foundations is a "
+                                    "rank")
         for n, a in enumerate(ALPHABET_PILES):
             h = v[2 + n]
             if p[STOCK] and not 0 <= h <= len(p[a]) + 1:
@@ -293,6 +312,16 @@ class TheLouisPatience(Game):
         """Whether ``card`` fits both foundations of its suit."""
         fs = [f for f in FOUNDATION_PILES if state.piles[f][0].suit is card.suit]
         return all(accepts(f, state.piles[f], card) for f in fs)
+
+    def changeable(self, state: State, f: int) -> bool:
+        """Whether the top card of foundation ``f`` may be changed to the other foundation of
+        its suit (EITHER): in a privileged deal, the card that fitted both when it was
+        played, while it is the top card and fits the other."""
+        p = state.piles
+        o = other_of(f)
+        return (self.privileged(state) and len(p[f]) > 1
+                and p[f][-1].rank == state.vars[V_ALIKE + SUITS.index(p[f][0].suit)]
+                and accepts(o, p[o], p[f][-1]))
 
     def playable_in_alphabet(self, state: State) -> Card | None:
         """An available card of the alphabet that some foundation takes, if any."""
@@ -353,9 +382,8 @@ class TheLouisPatience(Game):
                     out.append(Move.step(ref, PILES[f].id))
         if priv:
             for f in FOUNDATION_PILES:
-                o = other_of(f)
-                if len(p[f]) > 1 and accepts(o, p[o], p[f][-1]):
-                    out.append(Move.step(PILES[f].id, PILES[o].id))
+                if self.changeable(state, f):
+                    out.append(Move.step(PILES[f].id, PILES[other_of(f)].id))
         if dealing:
             out.append(Move(action="deal"))
         elif self.redeals_left(state) and any(p[a] for a in ALPHABET_PILES):
@@ -380,7 +408,10 @@ class TheLouisPatience(Game):
                 return IllegalMove(RULE_II, f"The {card.name} belongs to an earlier circle: "
                                    "during the deal each circle blocks the one before it, and "
                                    "its cards cannot be used, even if released, until the "
-                                   "entire pack has been dealt.")
+                                   "entire pack has been dealt."
+                                   + ("" if self.options.whole_circle else
+                                      " (Under LO-2’s other reading it was free only until the "
+                                      "new circle covered it.)"))
         if di in FOUNDATION_PILES:
             return self._refuse_foundation(state, di, card)
         if di in ALPHABET_PILES:
@@ -464,6 +495,10 @@ class TheLouisPatience(Game):
             return IllegalMove(EITHER, f"Only a card suitable alike for both foundations may "
                                f"be changed from one to the other: {PILES[d].label} does "
                                f"not take the {card.name}.")
+        if not self.changeable(state, f):
+            return IllegalMove(EITHER, f"Only the card that turned up suitable alike for both "
+                               f"foundations may be changed from one to the other: the "
+                               f"{card.name} did not fit both when it was played.")
         return None
 
     def refuse_action(self, state: State, action: str) -> IllegalMove | None:
@@ -494,8 +529,8 @@ class TheLouisPatience(Game):
         v = list(state.vars)
         if move.action == "deal":
             n = v[V_DEALT] % CIRCLE
-            if n == 0:  # a new circle blocks the whole of the one before it (Rule II)
-                v[2:] = [0] * CIRCLE
+            if n == 0 and self.options.whole_circle:
+                v[2:V_ALIKE] = [0] * CIRCLE  # a new circle blocks the whole of the one before it
             a = ALPHABET_PILES.start + n
             piles[a] = piles[a] + piles[STOCK][-1:]
             piles[STOCK] = piles[STOCK][:-1]
@@ -508,10 +543,13 @@ class TheLouisPatience(Game):
                 order.extend(piles[a])     # each packet's cards in the order dealt
                 piles[a] = ()
             piles[STOCK] = tuple(reversed(order))  # the pack's top is its last card
-            v = [v[V_REDEALS] + 1, 0] + [0] * CIRCLE
+            v = [v[V_REDEALS] + 1, 0] + [0] * CIRCLE + v[V_ALIKE:]
         else:
             step = self.resolve_step(state, move)
             assert isinstance(step, Step)
+            if (step.dst in FOUNDATION_PILES and step.src not in FOUNDATION_PILES
+                    and self.privileged(state) and self.alike(state, step.card)):
+                v[V_ALIKE + SUITS.index(step.card.suit)] = step.card.rank  # it may be changed
             src = list(piles[step.src])
             del src[step.k]
             piles[step.src] = tuple(src)

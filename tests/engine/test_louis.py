@@ -366,9 +366,10 @@ def test_a_blocked_end_is_lost() -> None:
 
 # ----------------------------------------------------------------------------- the engine
 
-def test_legal_in_agrees_with_refusal() -> None:
+@pytest.mark.parametrize("opts", ["", "whole_circle:no"])
+def test_legal_in_agrees_with_refusal(opts: str) -> None:
     for seed in range(4):
-        g = engine.new_game(SLUG, seed=seed)
+        g = engine.new_game(SLUG, seed=seed, options=opts or None)
         for n in range(260):
             s = g.state
             legal = set(map(str, g.legal_in(s)))
@@ -421,3 +422,51 @@ def test_every_loss_verdict_survives_an_exhaustive_search(seed: int) -> None:
             result = check_verdicts(g, limit=50_000)
             found = solve(g, Budget(nodes=20_000))
             assert found.verdict == ("won" if result.winnable else "lost"), g.position()
+
+
+@pytest.mark.rules("the-louis-patience-rule-2", "the-louis-patience-examine")
+def test_lo2_other_reading_a_card_is_blocked_only_once_covered() -> None:
+    # The same deal as above: the first circle, then the two of clubs begins the second at a.
+    first = "9S 9S 9C 9C 9D 9D 10S 10S 10C 10C 2H 5C"
+    g = game({"stock": "3H 2C " + first}, options="whole_circle:no")
+    for _ in range(13):
+        g.play("deal")
+    # the two of hearts at b is not yet covered by the second circle: still available
+    assert "b-f0" in map(str, g.legal_moves())
+    g.play("a-f1")                                      # the card of circle 2 at a
+    # the five of clubs it covered is released, but stays blocked till the pack is out
+    assert refusal_rule(g, "a-f1") == R + "rule-2"
+    g.play("deal")                                      # the three of hearts covers b
+    assert refusal_rule(g, "b:0-f0") == R + "rule-2"
+    # under the default the same card was refused (the test above); the other reading
+    # lets the player use it until covered
+    g2 = game({"stock": "3H 2C " + first})
+    for _ in range(13):
+        g2.play("deal")
+    assert refusal_rule(g2, "b-f0") == R + "rule-2"
+
+
+@pytest.mark.rules("the-louis-patience-either")
+def test_only_the_card_that_turned_up_alike_is_changed() -> None:
+    # Hearts met in the first deal (ascending to the seven, descending to the eight): in the
+    # second deal no card turned up suitable alike, so nothing is changed; before, the board
+    # let the seven, then the six, and so on down to the two, slide to the other foundation.
+    g = dealt_out({"a": "9S", "f0": up("H", 7), "f6": down("H", 8)}, redeals=1)
+    assert refusal_rule(g, "f0-f6") == R + "either"
+    assert refusal_rule(g, "f6-f0") == R + "either"
+    # the seven that turns up in the second deal, fitting both, may be changed to and fro;
+    # the six beneath it, played before, may not follow it
+    g2 = _meeting(1)
+    g2.play("a-f0")
+    g2.play("f0-f6")
+    assert refusal_rule(g2, "f0-f6") == R + "either"     # the six of hearts
+    g2.play("f6-f0")
+    # the eight on the descending foundation fits the ascending one now, but it did not
+    # turn up alike: it stays
+    assert refusal_rule(g2, "f6-f0") == R + "either"
+    # a card fitting both that is laid aside and played later is changed like the others
+    g3 = _meeting(1)
+    g3.play("a-aside")
+    g3.play("aside-f6")
+    g3.play("f6-f0")
+    assert pile(g3, "f0")[-1] == Card.parse("7H")

@@ -206,12 +206,14 @@ def test_some_proofs_were_checked() -> None:
 #: Olympus deals a card turned up at a time with a re-deal, and 200 random moves leave its
 #: pack and talon too large (its end positions, checked against the solver too, are in
 #: tests/engine/test_mount_olympus.py). The "Louis" Patience deals 96 cards four times over
-#: (its end positions: tests/engine/test_louis.py). Anna turns 96 cards one at a time, three
-#: times over (its end positions: tests/engine/test_anna.py).
+#: (its end positions: tests/engine/test_louis.py). Sly deals 104 cards in deals of twenty,
+#: and 200 random moves seldom exhaust its pack (its end positions: tests/engine/test_sly.py).
+#: Anna turns 96 cards one at a time, three times over (its end positions:
+#: tests/engine/test_anna.py).
 _NO_SMALL_POSITIONS = frozenset({"the-sultan", "the-terrace", "the-house-in-the-wood",
                                  "the-house-on-the-hill", "red-and-black", "caesar",
                                  "the-olga", "the-square", "mount-olympus",
-                                 "the-louis-patience", "anna"})
+                                 "the-louis-patience", "sly", "anna"})
 
 
 _RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
