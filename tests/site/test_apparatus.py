@@ -4,6 +4,7 @@ games, and the offline search index."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -243,3 +244,32 @@ def test_search_index_has_the_authors_text_and_the_notes_offline() -> None:
     # The search runs in the browser from the site's own files.
     workers = list((site / "assets" / "javascripts" / "workers").glob("search.*.js"))
     assert workers
+
+
+#: The games of the book, in its order: its forty-seven chapters, from La Belle Lucie (p. 7)
+#: to Anna (p. 121), each title as the chapter heading prints it.
+THE_BOOK = (
+    "La Belle Lucie", "Napoleon at St. Helena", "The Fifteen", "The Salic Law",
+    "The Four Corners", "The Mill", "The Shah", "The Blockade", "The Clock", "Fortress",
+    "The Fourteenth", "The Sultan", "La Nivernaise", "The Empress of India",
+    "The Besieged City", "The Flower-Garden", "The Hemispheres", "Napoleon’s Square",
+    "The Constitution", "The Zodiac", "The Kings", "Babette", "Nestor", "Light and Shade",
+    "The Labyrinth", "Spenser’s Fairie Queen", "The Terrace", "General Sedgewick",
+    "The Queens", "The Herring-bone", "The Olga", "Cæsar", "Red and Black", "The Square",
+    "Margarethe", "Mount Olympus", "The Wheel", "Two Rings", "The Nation", "The Carpet",
+    "The Fish-bone", "The Congress", "The “Louis” Patience", "Sly", "The Great Thirteen",
+    "Canfield or Klondike", "Anna",
+)
+
+
+def test_the_edition_holds_every_game_of_the_book() -> None:
+    """Every one of the book's forty-seven games has its chapter, listed on the home page in
+    the book's order, with its text, its plate and a board: none is left in preparation."""
+    site = built_site()
+    home = article(read(site, "."))
+    titles = re.findall(r'<p class="chapter-entry__title"><a href="([\w-]+)/">(.*?)</a>'
+                        r'(.*?)</p>', home, re.DOTALL)
+    assert [html.unescape(t) for _, t, _ in titles] == list(THE_BOOK)
+    assert "chapter-entry--preparing" not in home and "board to come" not in home
+    chapters = [s for s, cls in engine.GAMES.items() if cls.chapter() == s]
+    assert [s for s, _, _ in titles] == chapters
