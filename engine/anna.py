@@ -206,7 +206,7 @@ class Anna(Game):
         MARRY: "On a help’s uppermost card may be married a card of its suit one higher (a "
                "two on an ace … a ten on a nine), from the card turned up, the talon’s top "
                "or, by default (AN-3), another help’s uppermost card; nothing is married on a "
-               "queen or a king, and never downwards.",
+               "ten (its knave goes to the N), a queen or a king, and never downwards.",
         DEAL: "“Turn up the next card” turns the pack’s top card; a card a foundation takes, "
               "one that marries a help, and any card while a help is vacant waits to be used; "
               "the helps may be played and married at any time (AN-7).",
@@ -390,6 +390,10 @@ class Anna(Game):
             if top.rank == KING:
                 return IllegalMove(MARRY, f"Nothing is married on the {top.name}: no card "
                                    "stands above a king.")
+            if top.rank == KNAVE - 1:
+                return IllegalMove(MARRY, f"Nothing is married on the {top.name}: the card "
+                                   "above a ten is a knave, and a knave goes to the N as "
+                                   "soon as it appears.")
             return IllegalMove(MARRY, f"Marriages go in ascending line: the {top.name} takes "
                                f"only the {RANK_NAMES[top.rank + 1]} of {top.suit.noun}.")
         if di == TALON_PILE:

@@ -145,6 +145,20 @@ def test_marriages_go_upwards_in_suit() -> None:
     assert refusal_rule(g, "talon-h2") == R + "marry"           # nothing on a king
 
 
+@pytest.mark.rules("anna-marry", "anna-knaves")
+def test_nothing_is_married_on_a_ten_and_the_refusal_does_not_promise_a_knave() -> None:
+    # The card above a ten is a knave, and a knave goes to the N as it appears: the refusal
+    # must not tell the reader that the ten “takes only the knave”.
+    g = game({"h0": "10C", "h1": "9C", "talon": "8C"})
+    for move in ("h1-h0", "talon-h0"):
+        assert refusal_rule(g, move) == R + "marry"
+        try:
+            g.play(move)
+        except engine.IllegalMove as e:
+            assert "knave" in e.message and "takes only" not in e.message
+            assert "N" in e.message
+
+
 @pytest.mark.rules("anna-marry")
 def test_the_helps_marry_with_each_other_unless_the_other_reading() -> None:
     g = game({"h0": "5C", "h1": "6C", "h2": "4D"})
