@@ -14,11 +14,11 @@ so the packet under a card of value ``b`` runs 2b, 3b, ... and ends with a king 
 vacancy in the numerals is filled before any card is added (GT-3's default reading of Rule II).
 When no card can be placed, the ground packets are re-dealt, one at a time from No. 1: each is
 taken up, turned face down and dealt one card to each place in turn, from the next on its right
-round to No. 8 and on from No. 1, empty places included (Rule III), with a pause after each
-packet to place what the deal has released. After the last packet the game is won if every
-packet of numerals ends with a king, and otherwise has failed. See the chapter page for the text
-each rule id points at, and its editorial notes (``note-gt-N``) for the readings behind the
-options.
+round to No. 8 and on from No. 1, empty places included (Rule III; its own place by GT-6's
+default), with a pause after each packet to place what the deal has released. After the last
+packet the game is won if every packet of numerals ends with a king, and otherwise has failed.
+See the chapter page for the text each rule id points at, and its editorial notes
+(``note-gt-N``) for the readings behind the options.
 
 Moves: ``g3-n5`` (the uppermost card of ground packet 4 to the numerals under the sixth balcony
 card); ``redeal`` (take up the next ground packet and deal it round).
@@ -116,6 +116,10 @@ class GreatThirteenOptions:
         VacancyFirst.EVERY, note="note-gt-3", label="The vacancies in the numerals come first",
         labels={VacancyFirst.EVERY: "no card is added while any card can fill a vacancy",
                 VacancyFirst.SAME: "only a card that can fill a vacancy must fill it"})
+    redeal_own_place: bool = option(
+        True, note="note-gt-6", label="A packet re-dealt, coming round again past No. 8",
+        labels={True: "deals on its own emptied place too, as on every place one to eight",
+                False: "deals on the other ground packets only, passing over its own"})
     redeal_at_will: bool = option(
         False, note="note-gt-5", label="The next ground packet is re-dealt",
         labels={False: "only when no card can be placed on the numerals",
@@ -186,15 +190,17 @@ def _why(balcony: Card, numerals: tuple[Card, ...]) -> str:
     return how
 
 
-def deal_round(piles: list[tuple[Card, ...]], p: int) -> None:
+def deal_round(piles: list[tuple[Card, ...]], p: int, own: bool = True) -> None:
     """Take up ground packet ``p`` (0-based), turn it face downward and deal it, face up, one
     card to each place from the next on its right, round from No. 8 to No. 1, every place
-    counted, empty or not and its own included (Rule III). Turned over, the packet's lowest
-    card comes first."""
+    counted, empty or not (Rule III); its own emptied place is included when ``own`` (GT-6's
+    default reading), and passed over otherwise (“on to the other ground packets”). Turned
+    over, the packet's lowest card comes first."""
     held = piles[GROUND_PILES[p]]
     piles[GROUND_PILES[p]] = ()
+    places = [(p + 1 + k) % PACKETS for k in range(PACKETS if own else PACKETS - 1)]
     for n, card in enumerate(held):
-        g = GROUND_PILES[(p + 1 + n) % PACKETS]
+        g = GROUND_PILES[places[n % len(places)]]
         piles[g] = piles[g] + (card,)
 
 
@@ -277,8 +283,9 @@ class TheGreatThirteen(Game):
                     "and the next one that holds cards is taken up.",
         DEAL_ROUND: "The packet taken up is turned face downward, so its lowest card is dealt "
                     "first, face up, on the next place to its right, one card to a place.",
-        WRAP: "After No. 8 the dealing goes on from No. 1, the emptied place of the packet "
-              "itself included, until the packet is exhausted.",
+        WRAP: "After No. 8 the dealing goes on from No. 1 until the packet is exhausted, "
+              "the emptied place of the packet itself included by default; under GT-6’s "
+              "other reading (“the other ground packets”) that place is passed over.",
         NEXT_PACKET: "Each press of the re-deal takes up the next ground packet to the right "
                      "and deals it whole in one move, so no card is placed during a deal; "
                      "cards may be placed between the deals, and once every packet has been "
@@ -444,7 +451,7 @@ class TheGreatThirteen(Game):
         if move.action == "redeal":
             g = self.next_to_redeal(state)
             assert g is not None
-            deal_round(piles, g)
+            deal_round(piles, g, self.options.redeal_own_place)
             return State(tuple(piles), (g + 1,))
         (src, dst), = move.steps
         si, di = self._index[src], self._index[dst]

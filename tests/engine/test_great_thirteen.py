@@ -420,3 +420,24 @@ def test_deal_round_matches_a_plain_count() -> None:
     deal_round(work, 7)
     assert [work[GROUND_PILES[i]] for i in range(8)] == [
         cards("AS 2S 3S 5S"), cards("6S"), cards("4S"), (), (), (), (), ()]
+
+
+@pytest.mark.rules("the-great-thirteen-deal-round", "the-great-thirteen-wrap",
+                   "the-great-thirteen-rule-3")
+def test_gt6_other_reading_deals_on_the_other_ground_packets_only() -> None:
+    # “deal the cards on to the other ground packets”: under GT-6's other reading the place
+    # of the packet in hand is passed over when the deal comes round again past No. 8.
+    ten = "7C 8C 9C QC 7D 8D 9D QD 7S 8S"
+    ground = dead_ground(g0=ten, g4="")        # No. 5 played off: still a vacancy dealt on
+    g = game(ground=ground, options="redeal_own_place:no")
+    before = [pile(g, f"g{i}") for i in range(8)]
+    g.play("redeal")
+    held = cards(ten)
+    expect = [list(p) for p in before]
+    expect[0] = []
+    places = [1, 2, 3, 4, 5, 6, 7]             # No. 2 to No. 8, never No. 1 itself
+    for n, card in enumerate(held):
+        expect[places[n % 7]].append(card)
+    assert [list(pile(g, f"g{i}")) for i in range(8)] == expect
+    assert not pile(g, "g0") and pile(g, "g4") == held[3:4]
+    assert g.var(g.state, "redealt") == 1
