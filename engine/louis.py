@@ -26,7 +26,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import ACE, KING, RANK_NAMES, Card, Suit, pack
+from .cards import ACE, KING, RANK_NAMES, SUITS, Card, Suit, pack
 from .core import (
     ActionSpec,
     Fan,
@@ -139,7 +139,6 @@ ASIDE_PILE = STOCK + 1
 #: none): only that card may be changed from one foundation to the other (EITHER, LO-6).
 V_REDEALS = 0
 V_DEALT = 1
-SUITS = tuple(Suit)
 VARS = (("redeals", "dealt") + tuple(f"h{ch}" for ch in LETTERS)
         + tuple(f"alike{s.value.lower()}" for s in SUITS))
 V_ALIKE = 2 + CIRCLE
