@@ -184,6 +184,7 @@ def measure(seconds: float = 2.0, positions: int = 20,
         "games": per_game,
         "short_of_goal": short,
         "short_of_goal_by": figure,
+        "positions": positions,
         # the figures are wall-clock: a loaded machine lowers them (and the hint's share)
         "load_average_1min_at_start_and_end": load,
         "cpus": os.cpu_count(),
