@@ -74,6 +74,8 @@ BOARD = _rule("board")                 # the board itself (notation errors)
 ACE_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.SPADES, Suit.CLUBS)
 KING_SUITS = ACE_SUITS
 TOTAL = 104
+#: A time later than any (a card no foundation will take), for :func:`foreseen`.
+LATE = 999
 TWENTY = 20
 ROW = 10
 
@@ -158,6 +160,63 @@ def next_rank(f: int, pile: Sequence[Card]) -> int | None:
 
 def accepts(f: int, pile: Sequence[Card], card: Card) -> bool:
     return card.suit is base_of(f).suit and card.rank == next_rank(f, pile)
+
+
+def foreseen(piles: Sequence[Sequence[Card]]) -> dict[Card, int]:
+    """For the solver's move order (it knows the pack): when each card now on the table
+    (on the promenade or turned up) is foreseen to reach a foundation, counted in cards
+    turned from the pack. Each suit's two foundations are followed together, the one
+    further behind taking the next step: each step waits for the earliest copy not yet
+    used of the value it needs (a card on the table is there now, a card of the pack comes
+    when it turns up), and takes one more. A rough guide, not a rule: cards buried in a
+    packet are taken as ready."""
+    stock = piles[STOCK]
+    n = len(stock)
+    come: dict[Card, list[int]] = {}
+    for i, c in enumerate(stock):
+        come.setdefault(c, []).append(n - 1 - i)
+    for k in (*PACKETS, TURNED):
+        for c in piles[k]:
+            come.setdefault(c, []).append(0)
+    for times in come.values():
+        times.sort()
+    out: dict[Card, int] = {}
+    for f in ASCENDING:
+        suit = base_of(f).suit
+        up, down = next_rank(f, piles[f]), next_rank(f + 4, piles[f + 4])
+        t_up = t_down = 0
+        used: dict[int, int] = {}
+        while up is not None or down is not None:
+            rising = down is None or (up is not None and t_up <= t_down)
+            rank = up if rising else down
+            assert rank is not None
+            card = Card(rank, suit)
+            times = come.get(card, [])
+            u = used.get(rank, 0)
+            t = times[u] if u < len(times) else LATE
+            used[rank] = u + 1
+            if rising:
+                t_up = max(t_up, t) + 1
+                step = t_up
+                up = rank + 1 if rank < KING else None
+            else:
+                t_down = max(t_down, t) + 1
+                step = t_down
+                down = rank - 1 if rank > ACE else None
+            if t == 0:
+                out.setdefault(card, step)
+    return out
+
+
+def _fit(packet: tuple[Card, ...], card: Card, due: dict[Card, int]) -> tuple[int, int]:
+    """How well ``card`` sits on ``packet`` (smaller is better), by :func:`foreseen`."""
+    if not packet:
+        return (0, 0)
+    mine = due.get(card, LATE)
+    soonest = min(due.get(c, LATE) for c in packet)
+    if soonest >= mine:
+        return (1, soonest - mine)
+    return (2, -soonest)
 
 
 def base_place(piles: Sequence[Sequence[Card]], card: Card) -> int | None:
@@ -426,6 +485,34 @@ class Sly(Game):
     def solver_alike(self) -> tuple[tuple[int, ...], ...]:
         """The twenty packets are alike: no rule reads their order."""
         return (tuple(PACKETS),)
+
+    def solver_order(self, state: State, legal: list[Move]) -> list[Move]:
+        """Plays on a foundation first; then the card turned up placed where it is least in
+        the way: on an empty place, else on the packet whose cards all reach the foundations
+        after it and soonest after it, else (it must cover a card needed before it) on the
+        packet whose soonest card is needed latest; the next deal last. When cards reach
+        the foundations is foreseen from the order of the pack (:func:`foreseen`). Only an
+        order: every legal move is still tried, so no verdict depends on it."""
+        p = state.piles
+        index = self._index
+        plays: list[Move] = []
+        places: list[tuple[tuple[int, int], int, Move]] = []
+        rest: list[Move] = []
+        card = p[TURNED][-1] if p[TURNED] else None
+        due = foreseen(p) if card is not None else {}
+        for n, m in enumerate(legal):
+            if m.action:
+                rest.append(m)
+                continue
+            di = index[m.steps[0][1]]
+            if di in FOUNDATION_PILES:
+                plays.append(m)
+            elif card is not None and di in PACKETS:
+                places.append((_fit(p[di], card, due), n, m))
+            else:
+                rest.append(m)
+        places.sort(key=lambda e: (e[0], e[1]))
+        return plays + [m for _, _, m in places] + rest
 
     # ---- the end ---------------------------------------------------------------------
     def played(self, state: State) -> int:

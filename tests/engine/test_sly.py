@@ -375,3 +375,21 @@ def test_every_loss_verdict_survives_an_exhaustive_search(seed: int) -> None:
         result = check_verdicts(g, limit=50_000)
         solved = solve(g, Budget(nodes=20_000))
         assert solved.verdict == ("won" if result.winnable else "lost"), g.position()
+
+
+@pytest.mark.rules("sly-heaping", "sly-transfer", "sly-rounds")
+@pytest.mark.parametrize("deal, opts", [(61, ""), (77, ""), (61, "plays_first:no")])
+def test_whole_deals_are_won_by_the_perfect_player_and_replayed(deal: int, opts: str) -> None:
+    # The game can be won on this board from a fresh deal: the perfect player, guided by
+    # the order of the pack (Sly.solver_order), finds a winning line within a small budget,
+    # and the line, replayed move by move through play(), ends WON with all 104 cards played.
+    from engine.solver import Budget, solve
+    g = engine.new_game(SLUG, deal, options=opts or None)
+    found = solve(g, Budget(nodes=1000))
+    assert found.verdict == "won", found
+    replay = engine.new_game(SLUG, deal, options=opts or None)
+    for move in found.line:
+        replay.play(move)
+    assert replay.outcome() is Outcome.WON
+    assert replay.played(replay.state) == 104
+    assert not replay.state.piles[STOCK]
