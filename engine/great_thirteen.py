@@ -459,6 +459,56 @@ class TheGreatThirteen(Game):
         piles[si] = piles[si][:-1]
         return State(tuple(piles), state.vars)
 
+    # ---- the solver ------------------------------------------------------------------
+    def solver_safe(self, state: State, legal: list[Move]) -> Move | None:
+        """A card placed on the only packet of numerals that can ever take it, played first
+        and alone. The move ``c``: ground packet ``g`` to the numerals ``n``, ``n`` wanting
+        the value ``v`` of ``c``, is safe when
+
+        1. no re-deal is legal now (under GT-5's default none is while a card can be placed;
+           under the other reading this holds only once the re-deal is over), and
+        2. ``c`` is the only card of value ``v`` left on the ground, or ``n`` is the only
+           packet of numerals still to take a card of value ``v``, and
+        3. under GT-3's default, the card beneath ``c`` fills no other vacancy.
+
+        Why no win is lost. Each packet of numerals takes every value but its balcony
+        card's once, at a fixed place in its count (GT-2), and a win places every card of
+        the ground; so in a position that can be won the ground holds exactly as many cards
+        of value ``v`` as there are packets still to take one. Under (2), then, either the
+        position cannot be won (nothing is lost), or ``c`` is the one card of value ``v``
+        and ``n`` the one packet to take it, and every winning line places ``c`` on ``n``.
+        Such a line places it before its next re-deal: until then ``n`` wants ``v`` (no
+        other card of value ``v`` exists), ``c`` stays uppermost on ``g`` (only a re-deal or
+        its own placing moves it), so ``c`` to ``n`` stays legal except while a vacancy can
+        be filled, and a re-deal is refused while any card can be placed (1). Now play
+        ``c`` first: the placements the line made before it come from other packets to other
+        numerals, so they end in the same position; each stays legal, since the only
+        difference on the way is ``n`` wanting another value (no card of the line went
+        there) and the card beneath ``c`` being uppermost on ``g``, and that card can make
+        an addition refused only by filling a vacancy (Rule II looks at a card's own packet;
+        GT-3's default at every uppermost card), which (3) excludes."""
+        if any(m.action == "redeal" for m in legal):
+            return None
+        p = state.piles
+        ground = [c.rank for g in GROUND_PILES for c in p[g]]
+        for m in legal:
+            (src, dst), = m.steps
+            si, di = self._index[src], self._index[dst]
+            v = p[si][-1].rank
+            if ground.count(v) != 1 and sum(
+                    1 for i in range(PACKETS)
+                    if p[BALCONY_PILES[i]][0].rank != v
+                    and all(c.rank != v for c in p[NUMERALS[i]])) != 1:
+                continue
+            if self.options.vacancy_first is VacancyFirst.EVERY and len(p[si]) > 1:
+                beneath = p[si][-2].rank
+                if any(not p[NUMERALS[i]] and NUMERALS[i] != di
+                       and first_value(p[BALCONY_PILES[i]][0]) == beneath
+                       for i in range(PACKETS)):
+                    continue
+            return m
+        return None
+
     # ---- the end -----------------------------------------------------------------------
     def won(self, state: State) -> bool:
         return all(state.piles[n] and state.piles[n][-1].rank == KING for n in NUMERALS)
