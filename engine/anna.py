@@ -41,7 +41,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import plural, stuck_after
+from .rules import TurnedCard, stuck_after, turned_card_use
 
 SLUG = "anna"
 
@@ -146,7 +146,10 @@ NARROW = Layout(
      "talon": (3.0, _NARROW_N_Y + 2 * _ROW + 1.3, 0)},
     max_width=560)
 
-_DEAL, _REDEAL = Move(action="deal"), Move(action="redeal")
+PACK = TurnedCard(STOCK, TURNED, TALON_PILE, deal_rule=DEAL, talon_rule=TALON,
+                  redeal_rule=REDEAL, redeals=REDEALS, talon_is="are placed as a talon",
+                  whole="entire", to_talon="Only unsuitable cards turned up from the pack go "
+                  "to the talon; nothing is put there by hand.")
 
 
 def next_down(rank: int) -> int:
@@ -309,28 +312,14 @@ class Anna(Game):
         return None
 
     def use_of(self, state: State, card: Card) -> str | None:
-        """Where a card turned up could be used, in words (None: it is unsuitable)."""
-        f = self.to_foundation(state, card)
+        """Where a card turned up could be used, in words (None: it is unsuitable): played,
+        married or put in a vacancy."""
         p = state.piles
-        if f is not None:
-            return f"played on the {PILES[f].label}"
-        for h in HELP_PILES:
-            if p[h] and self.marries(card, p[h][-1]):
-                return f"married to the {p[h][-1].name} of the {PILES[h].label}"
-        for h in HELP_PILES:
-            if not p[h]:
-                return f"put in the vacancy of the {PILES[h].label}"
-        return None
-
-    def waiting(self, state: State) -> str | None:
-        """Under AN-6's default, where the card turned up must still be used (None if it
-        need not be)."""
-        if not (self.options.turned_card and state.piles[TURNED]):
-            return None
-        return self.use_of(state, state.piles[TURNED][-1])
-
-    def redeals_left(self, state: State) -> int:
-        return REDEALS - state.vars[0]
+        return turned_card_use(
+            card, ((f"the {PILES[f].label}", f) for f in FOUND),
+            ((f"the {PILES[h].label}", p[h]) for h in HELP_PILES),
+            founds=lambda f, c: self.foundation_refusal(state, f, c) is None,
+            fits=self.marries, placed="married to", vacancy="put in the vacancy of")
 
     def played(self, state: State) -> int:
         return sum(len(state.piles[f]) for f in FOUND)
@@ -342,14 +331,7 @@ class Anna(Game):
 
     # ---- rules -----------------------------------------------------------------------
     def candidate_moves(self, state: State) -> Iterator[Move]:
-        p = state.piles
-        sources = [h for h in HELP_PILES if p[h]] + [s for s in (TURNED, TALON_PILE) if p[s]]
-        for s in sources:
-            for d in (*FOUND, *HELP_PILES):
-                if d != s:
-                    yield Move.step(PILES[s].id, PILES[d].id)
-        yield _DEAL
-        yield _REDEAL
+        return PACK.candidates(state, PILES, HELP_PILES, (*FOUND, *HELP_PILES))
 
     def refuse_step(self, state: State, step: Step) -> IllegalMove | None:
         si, di, card = step.src, step.dst, step.card
@@ -358,11 +340,9 @@ class Anna(Game):
             return IllegalMove(BOARD, "The card is already there.")
         if si in FOUND:
             return IllegalMove(FOUNDATIONS, "Cards played on the foundations stay there.")
-        if si == STOCK:
-            return IllegalMove(DEAL, "Cards come from the pack by turning them up one at a "
-                               "time (Turn up the next card).")
-        if si == TALON_PILE and not step.top:
-            return IllegalMove(TALON, "Only the top card of the talon can be used.")
+        refusal = PACK.refuse_source(si, step.top)
+        if refusal is not None:
+            return refusal
         if si in HELP_PILES and not step.top:
             return IllegalMove(RULE_II, "Only the uppermost card of a help is available: the "
                                "cards beneath it wait until it is removed.")
@@ -396,63 +376,23 @@ class Anna(Game):
                                    "soon as it appears.")
             return IllegalMove(MARRY, f"Marriages go in ascending line: the {top.name} takes "
                                f"only the {RANK_NAMES[top.rank + 1]} of {top.suit.noun}.")
-        if di == TALON_PILE:
-            return IllegalMove(TALON, "Only unsuitable cards turned up from the pack go to the "
-                               "talon; nothing is put there by hand.")
-        if di == TURNED:
-            return IllegalMove(DEAL, "Only the pack’s next card is turned up there.")
-        return IllegalMove(BOARD, f"Nothing may be put on {PILES[di].label}.")
+        return PACK.refuse_destination(di) or IllegalMove(
+            BOARD, f"Nothing may be put on {PILES[di].label}.")
 
     def refuse_action(self, state: State, action: str) -> IllegalMove | None:
-        p = state.piles
-        if action not in ("deal", "redeal"):
-            return IllegalMove(BOARD, f"Anna has no action {action!r}.")
-        use = self.waiting(state)
-        if action == "deal":
-            if not p[STOCK]:
-                if self.redeals_left(state) and (p[TALON_PILE] or p[TURNED]):
-                    return IllegalMove(DEAL, "The pack is exhausted: the talon may now be "
-                                       "re-dealt.")
-                return IllegalMove(DEAL, "The pack is exhausted.")
-            if use is not None:
-                return IllegalMove(TALON, f"Only the unsuitable cards are placed as a talon: "
-                                   f"the {p[TURNED][-1].name} just turned up can be {use}, so "
-                                   "it must be used before the next card is turned.")
-            return None
-        if p[STOCK]:
-            return IllegalMove(REDEAL, "The talon is re-dealt only when the entire pack has "
-                               "been dealt out.")
-        if not self.redeals_left(state):
-            return IllegalMove(REDEAL, "The talon may be re-dealt twice, and both re-deals "
-                               "have been made.")
-        if not (p[TALON_PILE] or p[TURNED]):
-            return IllegalMove(REDEAL, "There is no talon to re-deal.")
-        if use is not None:
-            return IllegalMove(TALON, f"Only the unsuitable cards are placed as a talon: the "
-                               f"{p[TURNED][-1].name} just turned up can be {use}, so it "
-                               "must be used before the talon is taken up.")
-        return None
+        if action in ("deal", "redeal"):   # AN-6: a card that could be used must be, or not
+            return PACK.refuse_action(state, action,
+                                      self.use_of if self.options.turned_card else None)
+        return IllegalMove(BOARD, f"Anna has no action {action!r}.")
 
     def apply(self, state: State, move: Move) -> State:
         piles = list(state.piles)
         redeals = state.vars[0]
-        if move.action in ("deal", "redeal") and piles[TURNED]:
-            piles[TALON_PILE] = piles[TALON_PILE] + piles[TURNED]
-            piles[TURNED] = ()
-        if move.action == "deal":
-            card = piles[STOCK][-1]
-            piles[STOCK] = piles[STOCK][:-1]
-            if card.rank == KNAVE:              # to the next place of the N, at once
-                f = next(f for f in FOUND if not piles[f])
-                piles[f] = (card,)
-            else:
-                probe = State(tuple(piles), state.vars)
-                piles[TURNED if self.use_of(probe, card) is not None else TALON_PILE] += (card,)
-        elif move.action == "redeal":
-            redeals += 1
-            # the talon turned over as it lies: its first card laid is the first dealt again
-            piles[STOCK] = piles[TALON_PILE][::-1]
-            piles[TALON_PILE] = ()
+        if move.action:   # a knave goes to the next place of the N at once
+            redeals = PACK.apply_action(
+                piles, state, move.action, self.use_of,
+                lambda card: next(f for f in FOUND if not piles[f]) if card.rank == KNAVE
+                else None)
         else:
             step = self.resolve_step(state, move)
             assert isinstance(step, Step)
@@ -478,10 +418,7 @@ class Anna(Game):
                     yield src, dst
 
     def _lost(self, state: State) -> bool:
-        p = state.piles
-        if p[STOCK]:
-            return False
-        if self.redeals_left(state) and (p[TALON_PILE] or p[TURNED]):
+        if not PACK.spent(state):
             return False
         return stuck_after(state, self.plays, self.shifts, SEARCH_LIMIT) is True
 
@@ -495,28 +432,19 @@ class Anna(Game):
 
     # ---- board -----------------------------------------------------------------------
     def status_line(self, state: State, out: Outcome | None) -> str:
-        p = state.piles
         played = self.played(state)
         if out is Outcome.WON:
             return "Won: the letter A of queens, and the letter N of kings."
         if out is Outcome.LOST:
             return (f"Nothing more can be played: the patience has failed with "
                     f"{played} of 96 cards on the foundations.")
-        parts = [f"Pack: {plural(len(p[STOCK]), 'card')}",
-                 f"talon: {plural(len(p[TALON_PILE]), 'card')}",
-                 f"re-deals left: {self.redeals_left(state)}",
-                 f"{played} of 96 on the foundations"]
-        return " · ".join(parts)
+        return PACK.status(state, f"{played} of 96 on the foundations")
 
     def describe(self, state: State, move: Move) -> str:
-        p = state.piles
-        if move.action == "deal" and p[STOCK]:
-            card = p[STOCK][-1]
-            before = (f"The {p[TURNED][-1].name} is laid on the talon, and the "
-                      if p[TURNED] else "The ")
-            return f"{before}{card.name} is turned up."
-        if move.action == "redeal":
-            return "The talon is turned over and dealt again."
+        if move.action:
+            words = PACK.describe(state, move.action)
+            if words is not None:
+                return words
         return super().describe(state, move)
 
 

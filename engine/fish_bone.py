@@ -37,7 +37,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import plural
+from .rules import TurnedCard, turned_card_use
 
 SLUG = "the-fish-bone"
 
@@ -131,7 +131,9 @@ STOCK = GRID_PILES.stop
 TURNED = STOCK + 1
 TALON_PILE = STOCK + 2
 
-_DEAL, _REDEAL = Move(action="deal"), Move(action="redeal")
+PACK = TurnedCard(STOCK, TURNED, TALON_PILE, deal_rule=DEAL, talon_rule=TALON,
+                  redeal_rule=REDEAL, redeals=REDEALS, to_talon="Only unsuitable cards turned "
+                  "up from the pack form the talon; nothing is put there by hand.")
 
 
 def court_place(card: Card, j: int) -> int:
@@ -292,49 +294,22 @@ class TheFishBone(Game):
         court card."""
         return card.suit is top.suit and card.rank == top.rank + 1 and card.rank <= 10
 
-    def to_foundation(self, state: State, card: Card) -> int | None:
-        for f in FOUND:
-            if self.foundation_refusal(state, f, card) is None:
-                return f
-        return None
-
     def use_of(self, state: State, card: Card) -> str | None:
-        """Where a card turned up could be used, in words (None: it is unsuitable)."""
-        f = self.to_foundation(state, card)
+        """Where a card turned up could be used, in words (None: it is unsuitable): played,
+        married or put in a vacancy."""
         p = state.piles
-        if f is not None:
-            return f"played on {PILES[f].label}"
-        for g in GRID_PILES:
-            if p[g] and self.marries(card, p[g][-1]):
-                return f"married to the {p[g][-1].name} of the {PILES[g].label}"
-        for g in GRID_PILES:
-            if not p[g]:
-                return f"put in the vacancy of the {PILES[g].label}"
-        return None
-
-    def waiting(self, state: State) -> str | None:
-        """Under FB-4's default, where the card turned up must still be used (None if it
-        need not be)."""
-        if not (self.options.turned_card and state.piles[TURNED]):
-            return None
-        return self.use_of(state, state.piles[TURNED][-1])
-
-    def redeals_left(self, state: State) -> int:
-        return REDEALS - state.vars[0]
+        return turned_card_use(
+            card, ((PILES[f].label, f) for f in FOUND),
+            ((f"the {PILES[g].label}", p[g]) for g in GRID_PILES),
+            founds=lambda f, c: self.foundation_refusal(state, f, c) is None,
+            fits=self.marries, placed="married to", vacancy="put in the vacancy of")
 
     def placed(self, state: State) -> int:
         return sum(len(state.piles[i]) for i in range(FOUND.stop))
 
     # ---- rules -----------------------------------------------------------------------
     def candidate_moves(self, state: State) -> Iterator[Move]:
-        p = state.piles
-        sources = [g for g in GRID_PILES if p[g]] + [s for s in (TURNED, TALON_PILE) if p[s]]
-        for s in sources:
-            for d in (*FOUND, *GRID_PILES):
-                if d != s:
-                    yield Move.step(PILES[s].id, PILES[d].id)
-        yield _DEAL
-        yield _REDEAL
+        return PACK.candidates(state, PILES, GRID_PILES, (*FOUND, *GRID_PILES))
 
     def refuse_step(self, state: State, step: Step) -> IllegalMove | None:
         si, di, card = step.src, step.dst, step.card
@@ -345,11 +320,9 @@ class TheFishBone(Game):
             return IllegalMove(FOUNDATIONS, "Cards played on the foundations stay there.")
         if si < FOUND.start:
             return IllegalMove(RULE_II, "A king or queen placed beside its knave stays there.")
-        if si == STOCK:
-            return IllegalMove(DEAL, "Cards come from the pack by turning them up one at a "
-                               "time (Turn up the next card).")
-        if si == TALON_PILE and not step.top:
-            return IllegalMove(TALON, "Only the top card of the talon can be used.")
+        refusal = PACK.refuse_source(si, step.top)
+        if refusal is not None:
+            return refusal
         if si in GRID_PILES and not step.top:
             return IllegalMove(MARRY, "Only the last card married on a gridiron card is "
                                "available: the cards beneath it wait until it is played.")
@@ -381,63 +354,24 @@ class TheFishBone(Game):
                                f"the {top.name} takes only the {RANK_NAMES[top.rank + 1]} "
                                f"of {top.suit.noun}." if top.rank < 10 else
                                f"Nothing is married on the {top.name}.")
-        if di == TALON_PILE:
-            return IllegalMove(TALON, "Only unsuitable cards turned up from the pack form the "
-                               "talon; nothing is put there by hand.")
-        if di == TURNED:
-            return IllegalMove(DEAL, "Only the pack’s next card is turned up there.")
-        return IllegalMove(BOARD, f"Nothing may be put on {PILES[di].label}.")
+        return PACK.refuse_destination(di) or IllegalMove(
+            BOARD, f"Nothing may be put on {PILES[di].label}.")
 
     def refuse_action(self, state: State, action: str) -> IllegalMove | None:
-        p = state.piles
-        if action not in ("deal", "redeal"):
-            return IllegalMove(BOARD, f"The Fish-bone has no action {action!r}.")
-        use = self.waiting(state)
-        if action == "deal":
-            if not p[STOCK]:
-                if self.redeals_left(state) and (p[TALON_PILE] or p[TURNED]):
-                    return IllegalMove(DEAL, "The pack is exhausted: the talon may now be "
-                                       "re-dealt.")
-                return IllegalMove(DEAL, "The pack is exhausted.")
-            if use is not None:
-                return IllegalMove(TALON, f"Only the unsuitable cards form the talon: the "
-                                   f"{p[TURNED][-1].name} just turned up can be {use}, so it "
-                                   "must be used before the next card is turned.")
-            return None
-        if p[STOCK]:
-            return IllegalMove(REDEAL, "The talon is re-dealt only when the whole pack has "
-                               "been dealt out.")
-        if not self.redeals_left(state):
-            return IllegalMove(REDEAL, "The talon may be re-dealt only once, and that has "
-                               "been done.")
-        if not (p[TALON_PILE] or p[TURNED]):
-            return IllegalMove(REDEAL, "There is no talon to re-deal.")
-        if use is not None:
-            return IllegalMove(TALON, f"Only the unsuitable cards form the talon: the "
-                               f"{p[TURNED][-1].name} just turned up can be {use}, so it must "
-                               "be used before the talon is taken up.")
-        return None
+        if action in ("deal", "redeal"):   # FB-4: a card that could be used must be, or not
+            return PACK.refuse_action(state, action,
+                                      self.use_of if self.options.turned_card else None)
+        return IllegalMove(BOARD, f"The Fish-bone has no action {action!r}.")
 
     def apply(self, state: State, move: Move) -> State:
         piles = list(state.piles)
         redeals = state.vars[0]
-        if move.action in ("deal", "redeal") and piles[TURNED]:
-            piles[TALON_PILE] = piles[TALON_PILE] + piles[TURNED]
-            piles[TURNED] = ()
-        if move.action == "deal":
-            card = piles[STOCK][-1]
-            piles[STOCK] = piles[STOCK][:-1]
-            if card.rank in (KNAVE, KING, QUEEN):
-                # Rule II and the knaves: placed at once, or (a king or queen) to the talon.
-                piles[TALON_PILE] = piles[TALON_PILE] + (card,)
-            else:
-                probe = State(tuple(piles), state.vars)
-                piles[TURNED if self.use_of(probe, card) is not None else TALON_PILE] += (card,)
-        elif move.action == "redeal":
-            redeals += 1
-            # the talon turned over as it lies: its first card laid is the first dealt again
-            piles[STOCK] = piles[TALON_PILE][::-1]
-            piles[TALON_PILE] = ()
+        if move.action:
+            # Rule II and the knaves: a knave, king or queen turned up is put on the talon's
+            # top, to be placed at once (_settle), or (a king or queen) to stay there.
+            redeals = PACK.apply_action(
+                piles, state, move.action, self.use_of,
+                lambda card: TALON_PILE if card.rank in (KNAVE, KING, QUEEN) else None)
         else:
             step = self.resolve_step(state, move)
             assert isinstance(step, Step)
@@ -461,28 +395,19 @@ class TheFishBone(Game):
 
     # ---- board -----------------------------------------------------------------------
     def status_line(self, state: State, out: Outcome | None) -> str:
-        p = state.piles
-        played = sum(len(p[f]) for f in FOUND)
+        played = sum(len(state.piles[f]) for f in FOUND)
         if out is Outcome.WON:
             return "Won: a line of aces, each with its king and its queen."
         if out is Outcome.LOST:
             return (f"No move is left: the patience has failed with {played} of 88 cards on "
                     "the foundations.")
-        parts = [f"Pack: {plural(len(p[STOCK]), 'card')}",
-                 f"talon: {plural(len(p[TALON_PILE]), 'card')}",
-                 f"re-deals left: {self.redeals_left(state)}",
-                 f"{played} of 88 on the foundations"]
-        return " · ".join(parts)
+        return PACK.status(state, f"{played} of 88 on the foundations")
 
     def describe(self, state: State, move: Move) -> str:
-        p = state.piles
-        if move.action == "deal" and p[STOCK]:
-            card = p[STOCK][-1]
-            before = (f"The {p[TURNED][-1].name} is laid on the talon, and the "
-                      if p[TURNED] else "The ")
-            return f"{before}{card.name} is turned up."
-        if move.action == "redeal":
-            return "The talon is turned over and dealt again."
+        if move.action:
+            words = PACK.describe(state, move.action)
+            if words is not None:
+                return words
         return super().describe(state, move)
 
 

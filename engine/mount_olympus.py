@@ -41,7 +41,7 @@ from .core import (
     option,
 )
 from .deal import shuffled
-from .rules import plural, turn_up, turned_card_use
+from .rules import TurnedCard, plural, turned_card_use
 
 SLUG = "mount-olympus"
 
@@ -162,6 +162,14 @@ SUIT_FOUNDATIONS = {s: tuple(i for i in FOUNDATION_PILES if _foundation_base(i).
                     for s in SUITS}
 
 GRID = (_APEX_X + 1.0 + 7 * _DX + 0.9, _LOW_Y + 1.1)
+
+PACK = TurnedCard(STOCK, TURNED, TALON_PILE, deal_rule=DEAL, talon_rule=TALON,
+                  redeal_rule=REDEAL, redeals=1, whole="entire",
+                  to_talon="A card turned up goes to the talon when the next card is turned; "
+                  "nothing else goes there.",
+                  from_pack="The pack is dealt by turning its cards up one at a time (Turn up "
+                  "the next card).",
+                  redeal_words="The talon is taken up, turned over and dealt again.")
 
 
 def _narrow_layout() -> Layout:
@@ -331,25 +339,14 @@ class MountOlympus(Game):
                            f"descending sequence: the {top.name} takes only the "
                            f"{Card(top.rank - 2, top.suit).name}.")
 
-    def turned_use(self, state: State) -> str | None:
-        """Under MO-3's default reading: where the card turned up could be employed (played
-        on a foundation or placed on a battery card), in words; None when it could not be
-        (a space is not a sequence: filling one is no employment)."""
+    def use_of(self, state: State, card: Card) -> str | None:
+        """Where a card turned up could be employed (played on a foundation or placed on a
+        battery card), in words; None when it could not be (a space is not a sequence:
+        filling one is no employment)."""
         p = state.piles
-        if not (self.options.turned_card and p[TURNED]):
-            return None
-        card = p[TURNED][-1]
         return turned_card_use(
             card, ((PILES[f].label, p[f]) for f in SUIT_FOUNDATIONS[card.suit]),
             ((PILES[b].label, p[b]) for b in BATTERY_PILES), founds=accepts, fits=fits)
-
-    def _unused(self, state: State, what: str) -> IllegalMove | None:
-        use = self.turned_use(state)
-        if use is None:
-            return None
-        return IllegalMove(TALON, f"Only the unsuitable cards form the talon: the "
-                           f"{state.piles[TURNED][-1].name} just turned up can be {use}, so "
-                           f"it must be used before {what}.")
 
     # ---- rules -----------------------------------------------------------------------
     def candidate_moves(self, state: State) -> Iterator[Move]:
@@ -381,11 +378,9 @@ class MountOlympus(Game):
         if si in BATTERY_PILES and not step.top:
             return IllegalMove(RULE_IV, "Only the uppermost card of a battery place is "
                                "available: the cards beneath wait until it is removed.")
-        if si == TALON_PILE and not step.top:
-            return IllegalMove(TALON, "Only the top card of the talon can be used.")
-        if si == STOCK:
-            return IllegalMove(DEAL, "The pack is dealt by turning its cards up one at a time "
-                               "(Turn up the next card).")
+        refusal = PACK.refuse_source(si, step.top)
+        if refusal is not None:
+            return refusal
         # where it goes
         if di in FOUNDATION_PILES:
             return self.foundation_refusal(state, di, card)
@@ -396,45 +391,20 @@ class MountOlympus(Game):
                                        "pack or the talon, not with a card of the battery.")
                 return None
             return self.battery_refusal(card, p[di][-1])
-        if di == TALON_PILE:
-            return IllegalMove(TALON, "A card turned up goes to the talon when the next card "
-                               "is turned; nothing else goes there.")
-        if di == TURNED:
-            return IllegalMove(DEAL, "Only the pack’s next card is turned up there.")
-        return IllegalMove(BOARD, f"Nothing may be put on {PILES[di].label}.")
+        return PACK.refuse_destination(di) or IllegalMove(
+            BOARD, f"Nothing may be put on {PILES[di].label}.")
 
     def refuse_action(self, state: State, action: str) -> IllegalMove | None:
-        p = state.piles
-        if action == "deal":
-            if not p[STOCK]:
-                if state.vars[0] == 0 and (p[TALON_PILE] or p[TURNED]):
-                    return IllegalMove(DEAL, "The pack is exhausted: the talon may now be "
-                                       "re-dealt.")
-                return IllegalMove(DEAL, "The pack is exhausted.")
-            return self._unused(state, "the next card is turned")
-        if action == "redeal":
-            if p[STOCK]:
-                return IllegalMove(REDEAL, "The talon is re-dealt only when the entire pack "
-                                   "has been dealt out.")
-            if state.vars[0]:
-                return IllegalMove(REDEAL, "The talon may be re-dealt only once, and that "
-                                   "has been done.")
-            if not (p[TALON_PILE] or p[TURNED]):
-                return IllegalMove(REDEAL, "There is no talon to re-deal.")
-            return self._unused(state, "the talon is taken up")
+        if action in ("deal", "redeal"):   # MO-3: a card that could be used must be, or not
+            return PACK.refuse_action(state, action,
+                                      self.use_of if self.options.turned_card else None)
         return IllegalMove(BOARD, f"Mount Olympus has no action {action!r}.")
 
     def apply(self, state: State, move: Move) -> State:
         piles = list(state.piles)
         redeals = state.vars[0]
-        if move.action == "deal":
-            turn_up(piles, STOCK, TURNED, TALON_PILE)
-        elif move.action == "redeal":
-            redeals += 1
-            talon = piles[TALON_PILE] + piles[TURNED]
-            # the talon taken up and turned over: its first card laid is the first dealt again
-            piles[STOCK] = talon[::-1]
-            piles[TALON_PILE] = piles[TURNED] = ()
+        if move.action:   # every card turned up waits in its place until the next is turned
+            redeals = PACK.apply_action(piles, state, move.action)
         else:
             step = self.resolve_step(state, move)
             assert isinstance(step, Step)
@@ -468,11 +438,8 @@ class MountOlympus(Game):
     def outcome_of(self, state: State) -> Outcome | None:
         if self.played(state) == TOTAL:
             return Outcome.WON
-        p = state.piles
-        if p[STOCK]:
-            return None  # a card can still be turned up
-        if state.vars[0] == 0 and (p[TALON_PILE] or p[TURNED]):
-            return None  # the re-deal is still to come
+        if not PACK.spent(state):
+            return None  # a card can still be turned up, or the re-deal is still to come
         # The pack is out and nothing can be re-dealt (MO-7). Every win needs another card
         # played to a foundation; if no series of the other moves brings a card the
         # foundations take within reach, or uncovers a card not yet seen (the one beneath the
@@ -554,14 +521,10 @@ class MountOlympus(Game):
 
     def describe(self, state: State, move: Move) -> str:
         p = state.piles
-        if move.action == "deal" and p[STOCK]:
-            card = p[STOCK][-1]
-            if p[TURNED]:
-                return (f"The {p[TURNED][-1].name} is laid on the talon, and the {card.name} "
-                        "is turned up.")
-            return f"The {card.name} is turned up."
-        if move.action == "redeal":
-            return "The talon is taken up, turned over and dealt again."
+        if move.action:
+            words = PACK.describe(state, move.action)
+            if words is not None:
+                return words
         if move.steps:
             step = self.resolve_step(state, move)
             if isinstance(step, Step):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -12,7 +12,7 @@ from .core import Game, IllegalMove, Move, PileSpec, State
 __all__ = ["SuitFoundations", "deal_together", "plural", "builds_up_from_ace",
            "up_from_ace_refusal", "cards_wanted", "play_reachable", "turned_card_use",
            "marries_down_in_suit", "turn_up", "turned_card_words", "WaitingTurn",
-           "stuck_after"]
+           "TurnedCard", "stuck_after"]
 
 P = TypeVar("P")
 
@@ -197,19 +197,26 @@ def marries_down_in_suit(card: Card, top: Card) -> bool:
 def turned_card_use(card: Card, foundations: Iterable[tuple[str, P]],
                     columns: Iterable[tuple[str, Sequence[Card]]], *,
                     founds: Callable[[P, Card], bool], fits: Callable[[Card, Card], bool],
-                    placed: str = "placed on") -> str | None:
+                    placed: str = "placed on", vacancy: str | None = None) -> str | None:
     """Where a card just turned from the pack could be employed, in words ("played on
     foundation 1", "placed on the six of clubs of column 2"): on the first foundation that
     ``founds`` says takes it (given each foundation's label and whatever the game's test
     needs), else on the first column whose last card ``fits(card, top)``; None when it can
-    be neither played nor placed. A space is no sequence: filling one is no employment.
-    The Napoleons (``placed="married to"``), General Sedgewick and the Olga ask it."""
+    be neither played nor placed. A space is no sequence: filling one is no employment
+    (the Napoleons, ``placed="married to"``, General Sedgewick, the Olga, Mount Olympus),
+    unless ``vacancy`` gives the words for it ("put in the vacancy of": Anna, the
+    Fish-bone), when the first empty column is the last use."""
     for label, where in foundations:
         if founds(where, card):
             return f"played on {label}"
-    for label, pile in columns:
+    cols = list(columns)
+    for label, pile in cols:
         if pile and fits(card, pile[-1]):
             return f"{placed} the {pile[-1].name} of {label}"
+    if vacancy is not None:
+        for label, pile in cols:
+            if not pile:
+                return f"{vacancy} {label}"
     return None
 
 
@@ -252,8 +259,46 @@ def turned_card_words(game: Game, state: State, move: Move, *, stock: int, talon
 # ---------------------------------------------------------------------------- a waiting card
 # turned up: Margarethe, Two Rings
 
+def _turn_or_redeal(piles: list[tuple[Card, ...]], stock: int, turned: int, talon: int,
+                    redeals: int, action: str, waits: Callable[[Card], bool],
+                    aside: Callable[[Card], int | None]) -> int:
+    """Carry out "deal" or "redeal" on ``piles`` (the place of the card turned up being
+    empty); returns the count of re-deals after it, given ``redeals`` before. The re-deal
+    turns the talon over as it lies: its first card laid becomes the top of the pack. The
+    deal turns up the pack's top card, which goes to the pile ``aside`` names for it, if any,
+    else waits in its place if it ``waits``, else goes at once to the talon."""
+    if action == "redeal":
+        piles[stock] = piles[talon][::-1]
+        piles[talon] = ()
+        return redeals + 1
+    card = piles[stock][-1]
+    piles[stock] = piles[stock][:-1]
+    to = aside(card)
+    if to is not None:
+        piles[to] = piles[to] + (card,)
+    elif waits(card):
+        piles[turned] = (card,)
+    else:
+        piles[talon] = piles[talon] + (card,)
+    return redeals
+
+
 @dataclass(frozen=True, slots=True)
-class WaitingTurn:
+class _PackPlaces:
+    """The pack, the place of the card turned up from it and the talon (pile indices), with
+    the anchors of the turning of the pack (``deal_rule``), of the unsuitable cards and the
+    talon (``talon_rule``) and of the re-deal (``redeal_rule``)."""
+
+    stock: int
+    turned: int
+    talon: int
+    deal_rule: str
+    talon_rule: str
+    redeal_rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingTurn(_PackPlaces):
     """The pack of a game in which each card turned up from the pack that a foundation takes
     waits in its own place (``turned``) until it is played there, nothing more being dealt
     meanwhile, and any other card goes at once to the talon; when the pack is exhausted the
@@ -266,12 +311,6 @@ class WaitingTurn:
     filled from the pack ("a space in the A"); ``its`` ends the sentence of a card that must
     be played ("its foundation", "a foundation")."""
 
-    stock: int
-    turned: int
-    talon: int
-    deal_rule: str
-    talon_rule: str
-    redeal_rule: str
     exhausted_rule: str
     spaces: str
     its: str
@@ -336,21 +375,8 @@ class WaitingTurn:
         """Carry out "deal" or "redeal" on ``piles``; returns the count of re-deals after it.
         A card turned up goes to the pile ``aside`` names for it, if any (Margarethe's aces),
         else waits when ``suitable``, else goes to the talon."""
-        if action == "redeal":
-            # the talon turned over: its first card laid becomes the top of the pack
-            piles[self.stock] = piles[self.talon][::-1]
-            piles[self.talon] = ()
-            return state.vars[0] + 1
-        card = piles[self.stock][-1]
-        piles[self.stock] = piles[self.stock][:-1]
-        to = aside(card)
-        if to is not None:
-            piles[to] = piles[to] + (card,)
-        elif suitable(card):
-            piles[self.turned] = (card,)
-        else:
-            piles[self.talon] = piles[self.talon] + (card,)
-        return state.vars[0]
+        return _turn_or_redeal(piles, self.stock, self.turned, self.talon, state.vars[0],
+                               action, suitable, aside)
 
     def status(self, state: State, played: str) -> str:
         """The status line in play: the pack, the talon, the re-deal, ``played`` (e.g. "12 of
@@ -380,6 +406,146 @@ class WaitingTurn:
         if suitable(card):
             return f"The {card.name} is turned up; it is suitable."
         return f"The {card.name} is turned up and laid on the talon."
+
+
+# ---------------------------------------------------------------------------- a card turned up
+# and laid aside by the next: Anna, the Fish-bone, Mount Olympus
+
+_TIMES = {1: "only once, and that has been done", 2: "twice, and both re-deals have been made"}
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedCard(_PackPlaces):
+    """The pack of a game in which each card is turned up into its own place (``turned``),
+    where it may be used, and turning the next card lays it, unused, on the talon; by the
+    default reading of each such game a card turned up that could be used must be used
+    before anything more is turned. When the pack is exhausted the talon (with the card
+    turned up) may be turned over, unshuffled, and dealt again, ``redeals`` times (the count
+    of re-deals is the state's first variable). Anna, the Fish-bone and Mount Olympus.
+
+    The anchors: ``deal_rule`` (the turning of the pack), ``talon_rule`` (the unsuitable
+    cards and the talon) and ``redeal_rule``. The chapter's own words: what the unsuitable
+    cards do (``talon_is``: "form the talon", "are placed as a talon"), the pack dealt out
+    (``whole``: "whole", "entire"), the refusals of a card taken from the pack
+    (``from_pack``) or laid on the talon by hand (``to_talon``), and the re-deal told
+    (``redeal_words``)."""
+
+    redeals: int
+    to_talon: str
+    talon_is: str = "form the talon"
+    whole: str = "whole"
+    from_pack: str = ("Cards come from the pack by turning them up one at a time (Turn up the "
+                      "next card).")
+    redeal_words: str = "The talon is turned over and dealt again."
+
+    def redeals_left(self, state: State) -> int:
+        return self.redeals - state.vars[0]
+
+    def spent(self, state: State) -> bool:
+        """Whether the pack is exhausted and no re-deal is left to bring it back."""
+        p = state.piles
+        return not p[self.stock] and not (self.redeals_left(state)
+                                           and (p[self.talon] or p[self.turned]))
+
+    def refuse_action(self, state: State, action: str,
+                      use: Callable[[State, Card], str | None] | None) -> IllegalMove | None:
+        """Why "deal" or "redeal" is refused now (None when it is allowed). ``use`` says where
+        the card turned up could be used, in words (None: nowhere); it is None itself under a
+        reading that lets such a card be laid on the talon."""
+        p = state.piles
+        if action == "deal":
+            if not p[self.stock]:
+                if self.redeals_left(state) and (p[self.talon] or p[self.turned]):
+                    return IllegalMove(self.deal_rule, "The pack is exhausted: the talon may "
+                                       "now be re-dealt.")
+                return IllegalMove(self.deal_rule, "The pack is exhausted.")
+            return self._unused(state, use, "the next card is turned")
+        if p[self.stock]:
+            return IllegalMove(self.redeal_rule, f"The talon is re-dealt only when the "
+                               f"{self.whole} pack has been dealt out.")
+        if not self.redeals_left(state):
+            return IllegalMove(self.redeal_rule, f"The talon may be re-dealt "
+                               f"{_TIMES[self.redeals]}.")
+        if not (p[self.talon] or p[self.turned]):
+            return IllegalMove(self.redeal_rule, "There is no talon to re-deal.")
+        return self._unused(state, use, "the talon is taken up")
+
+    def _unused(self, state: State, use: Callable[[State, Card], str | None] | None,
+                before: str) -> IllegalMove | None:
+        turned = state.piles[self.turned]
+        where = use(state, turned[-1]) if use is not None and turned else None
+        if where is None:
+            return None
+        return IllegalMove(self.talon_rule, f"Only the unsuitable cards {self.talon_is}: the "
+                           f"{turned[-1].name} just turned up can be {where}, so it must be "
+                           f"used before {before}.")
+
+    def refuse_source(self, si: int, top: bool) -> IllegalMove | None:
+        """The refusals of a step taken from the pack, or from the talon other than its top
+        card; None for any other step."""
+        if si == self.stock:
+            return IllegalMove(self.deal_rule, self.from_pack)
+        if si == self.talon and not top:
+            return IllegalMove(self.talon_rule, "Only the top card of the talon can be used.")
+        return None
+
+    def refuse_destination(self, di: int) -> IllegalMove | None:
+        """The refusals of a step to the talon or to the place of the card turned up; None
+        for a step anywhere else."""
+        if di == self.talon:
+            return IllegalMove(self.talon_rule, self.to_talon)
+        if di == self.turned:
+            return IllegalMove(self.deal_rule, "Only the pack’s next card is turned up there.")
+        return None
+
+    def candidates(self, state: State, specs: Sequence[PileSpec], places: Iterable[int],
+                   targets: Sequence[int]) -> Iterator[Move]:
+        """The moves to try: the top card of each of ``places`` that holds one, of the card
+        turned up and of the talon, to each of ``targets`` but its own; then the deal and
+        the re-deal."""
+        p = state.piles
+        for s in [*(i for i in places if p[i]), *(i for i in (self.turned, self.talon) if p[i])]:
+            for d in targets:
+                if d != s:
+                    yield Move.step(specs[s].id, specs[d].id)
+        yield Move(action="deal")
+        yield Move(action="redeal")
+
+    def apply_action(self, piles: list[tuple[Card, ...]], state: State, action: str,
+                     use: Callable[[State, Card], str | None] | None = None,
+                     aside: Callable[[Card], int | None] = lambda card: None) -> int:
+        """Carry out "deal" or "redeal" on ``piles``; returns the count of re-deals after it.
+        Either lays the card turned up, if any, on the talon. A card turned up goes to the
+        pile ``aside`` names for it, if any (Anna's knaves); else, when ``use`` is given and
+        finds no use for it, at once to the talon; else to its own place."""
+        if piles[self.turned]:
+            piles[self.talon] = piles[self.talon] + piles[self.turned]
+            piles[self.turned] = ()
+        return _turn_or_redeal(
+            piles, self.stock, self.turned, self.talon, state.vars[0], action,
+            lambda card: use is None or use(State(tuple(piles), state.vars), card) is not None,
+            aside)
+
+    def status(self, state: State, played: str) -> str:
+        """The status line in play: the pack, the talon, the re-deals left and ``played``
+        (e.g. "12 of 88 on the foundations")."""
+        p = state.piles
+        return " · ".join((f"Pack: {plural(len(p[self.stock]), 'card')}",
+                           f"talon: {plural(len(p[self.talon]), 'card')}",
+                           f"re-deals left: {self.redeals_left(state)}", played))
+
+    def describe(self, state: State, action: str) -> str | None:
+        """The words for "deal" or "redeal" (None when the pack is exhausted)."""
+        p = state.piles
+        if action == "redeal":
+            return self.redeal_words
+        if not p[self.stock]:
+            return None
+        card = p[self.stock][-1]
+        if p[self.turned]:
+            return (f"The {p[self.turned][-1].name} is laid on the talon, and the {card.name} "
+                    "is turned up.")
+        return f"The {card.name} is turned up."
 
 
 # ---------------------------------------------------------------------------- a lost game
