@@ -185,9 +185,10 @@ class CanfieldOrKlondike(Game):
                   "refused there; the last card alone may still be played to a foundation "
                   "(CK-2).",
         SPACES: "An empty row takes only a king, alone or heading its run, from another row "
-                "or from the talon; any other card is refused, a space need not be filled, "
-                "and a king that already heads a row with nothing beneath it is not moved "
-                "from one space to another, which would change nothing (CK-4).",
+                "or from the talon; any other card is refused, and a space need not be "
+                "filled. A king that already heads a row with nothing beneath it may be "
+                "moved, with its run, into another space, as the text does not forbid it "
+                "(CK-4).",
         STOCK_RULE: "“Turn up the next card” turns the stock’s top card onto the talon; its "
                     "top card may be played to a foundation or built on a row (under CK-5’s "
                     "other reading only while it is the card just turned); the cards beneath "
@@ -325,10 +326,6 @@ class CanfieldOrKlondike(Game):
                     return IllegalMove(SPACES, f"Spaces are filled with kings only: "
                                        f"{PILES[di].label} is empty and does not take the "
                                        f"{card.name}.")
-                if si in ROW_PILES and k == 0:
-                    return IllegalMove(SPACES, f"The {card.name} already fills a space, with "
-                                       "nothing beneath it: moving it to another changes "
-                                       "nothing (CK-4).")
                 return None
             top = target[-1]
             if goes_on(card, top):
@@ -407,6 +404,28 @@ class CanfieldOrKlondike(Game):
                 out.append(m)
         return out
 
+    def idle_moves(self, state: State, legal: list[Move]) -> list[Move]:
+        """A king that heads a row with nothing beneath it, carried with its run into a space
+        (CK-4): both rows then hold no card face down, and no rule reads which row holds the
+        cards, so the position after is this one with the two rows exchanged. The board
+        offers the move, since the text does not forbid it; the solver and the careful player
+        never try it."""
+        p = state.piles
+        if all(p[i] for i in ROW_PILES):
+            return []
+        index = self._index
+        out: list[Move] = []
+        for m in legal:
+            if m.action:
+                continue
+            (src, dst), = m.steps
+            name, _, k = src.partition(":")
+            si, di = index[name], index[dst]
+            if (si in ROW_PILES and di in ROW_PILES and not p[di]
+                    and (int(k) if k else len(p[si]) - 1) == 0):
+                out.append(m)
+        return out
+
     def solver_alike(self) -> tuple[tuple[int, ...], ...]:
         """The four foundations: any ace begins any of them, and no rule reads their
         places. (The rows are told apart by their counts of face-down cards.)"""
@@ -471,6 +490,8 @@ class CanfieldOrKlondike(Game):
                 for b, row_b in enumerate(rows):
                     if a == b or not takes(row_b, run[0]):
                         continue
+                    if not down_a and not row_b[1]:
+                        continue           # a whole row into a space: the same rows
                     if down_a:
                         return True        # the card beneath would be turned up
                     nxt = list(rows)

@@ -522,6 +522,16 @@ class Game(ABC):
         early) may answer here with a cheaper test, leaving the solver to search."""
         return self.outcome_of(state)
 
+    def idle_moves(self, state: State, legal: list[Move]) -> list[Move]:
+        """Of the legal moves of ``state``, those that change nothing any rule reads: each
+        only carries cards from one place to another that the rules treat alike, so that the
+        position after it is this one with two places' names exchanged (a whole row moved
+        into a space, where the rows differ by nothing but their contents). The rules allow
+        them, so the board offers them; the solver never tries them (the position after is
+        this one again), nor does the careful player. It must read only what the board shows
+        the reader, since the careful player sees no more. None by default."""
+        return []
+
     def solver_safe(self, state: State, legal: list[Move]) -> Move | None:
         """A move the solver may play first and alone in ``state`` (no win is lost by it),
         or None. By default the first of :meth:`safe_moves`, except while a re-deal is

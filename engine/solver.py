@@ -4,7 +4,8 @@
    search over :class:`~engine.core.State` values with a transposition table on the game's
    :meth:`~engine.core.Game.solver_key`; in each position a move the game calls safe
    (:meth:`~engine.core.Game.solver_safe`) is played first and alone, otherwise the legal
-   moves are tried in the game's :meth:`~engine.core.Game.solver_order`. It answers "won"
+   moves are tried in the game's :meth:`~engine.core.Game.solver_order`, less those the game
+   calls idle (:meth:`~engine.core.Game.idle_moves`). It answers "won"
    with a winning line (every move legal through :meth:`~engine.core.Game.play`), "lost"
    only when every position reachable was searched (or :meth:`outcome_of` says LOST), or
    "undecided" when the budget ran out first.
@@ -185,6 +186,9 @@ class Search:
         legal = game.legal_in(state)
         if not legal:
             return []
+        idle = game.idle_moves(state, legal)
+        if idle:  # the position after each is this one, the places renamed
+            legal = [m for m in legal if m not in idle]
         safe = game.solver_safe(state, legal)
         if safe is not None:
             return [safe]
@@ -310,12 +314,13 @@ class _Careful:
         faces = key[0]
         legal = game.legal_in(state)
         tried = self.tried.get(key, set())
+        idle = game.idle_moves(state, legal)
         roles = game._roles()
         index = game._index
         best: tuple[int, int, int] | None = None
         choice: Move | None = None
         for n, m in enumerate(legal):
-            if m in tried:
+            if m in tried or m in idle:
                 continue
             score = _careful_score(m, faces, roles, index)
             if score is None:
@@ -370,7 +375,8 @@ def careful_move(game: Game) -> Move | None:
 
     The strategy, the same for every game: of the legal moves, it never plays again a move
     it has already played from the same position (as seen), nor moves a lone card from one
-    empty place to another of the same kind; of the others it prefers, in this order,
+    empty place to another of the same kind, nor plays a move the game calls idle
+    (:meth:`~engine.core.Game.idle_moves`); of the others it prefers, in this order,
 
     1. a move to a foundation (or to the pile of cards thrown aside, in the games whose aim
        is to throw cards out);

@@ -10,6 +10,8 @@ import pytest
 
 import engine
 from engine import Card, Move, Outcome, PositionError
+from engine.core import State
+from engine.solver import Budget, careful_move, solve
 from engine.canfield import (
     FOUNDATION_PILES, ROW_PILES, STOCK, TALON_PILE, CanfieldOrKlondike, goes_on,
 )
@@ -207,7 +209,6 @@ def test_spaces_are_filled_with_kings_only() -> None:
     g = game({"r1": "", "r2": "5C KH QS", "r3": "QD", "r4": "KS", "talon": "KD"},
              down={2: 1}, rest_to="stock")
     assert refusal_rule(g, "r3-r1") == R + "spaces"      # a queen into a space
-    assert refusal_rule(g, "r4-r1") == R + "spaces"      # a king already in a space
     g.play("r2:1-r1")                                    # a king with its run
     assert faces(g, "r2") == ["5C"]
     g2 = game({"r1": "", "talon": "KD"})
@@ -216,6 +217,57 @@ def test_spaces_are_filled_with_kings_only() -> None:
     # a space need not be filled: turning the next card is still allowed
     g3 = game({"r1": "", "r2": "KS 9C"}, down={2: 1})
     assert Move(action="deal") in g3.legal_moves()
+
+
+def swapped(state: State, a: int, b: int) -> State:
+    """The state with rows ``a`` and ``b`` (numbered from 1) exchanged, cards and counts of
+    cards face down."""
+    piles, down = list(state.piles), list(state.vars)
+    i, j = ROW_PILES[a - 1], ROW_PILES[b - 1]
+    piles[i], piles[j] = piles[j], piles[i]
+    down[a - 1], down[b - 1] = down[b - 1], down[a - 1]
+    return State(tuple(piles), tuple(down))
+
+
+@pytest.mark.rules("canfield-or-klondike-spaces")
+def test_a_king_already_in_a_space_may_move_to_another() -> None:
+    # The text forbids nothing here (CK-4): a king at the head of a row with nothing beneath
+    # it may go, alone or with its run, into another space; the position changes only by
+    # which row holds it.
+    for text, src in (("KS", "r4"), ("KS QH JC", "r4:0")):
+        g = game({"r1": "", "r2": "5C KH QS", "r4": text, "talon": "KD"}, down={2: 1})
+        before = g.state
+        move = Move.parse(f"{src}-r1")
+        assert move in g.legal_moves()
+        g.play(move)
+        assert g.state == swapped(before, 1, 4)
+        assert faces(g, "r1") == text.split() and faces(g, "r4") == []
+        g.play(f"r1{src[2:]}-r5")                        # and on to another space
+        assert g.state == swapped(swapped(before, 1, 4), 1, 5)
+
+
+def test_the_solver_and_the_careful_player_leave_a_king_where_it_lies() -> None:
+    # The rows hold only a king and its queen, the talon's nine goes nowhere, and the stock
+    # holds one card more. The board offers the king's six moves into the spaces; neither
+    # player tries them, since each gives this position back with two rows exchanged.
+    fives = {f"f{n}": up_to(s, 5) for n, s in enumerate("SHDC", 1)}
+    g = game({**fives, "r2": "KS QH", "talon": "9D", "stock": "10D"}, rest_to="talon")
+    legal = g.legal_moves()
+    idle = [Move.parse(f"r2:0-r{n}") for n in (1, 3, 4, 5, 6, 7)]
+    assert all(m in legal for m in idle)
+    assert g.idle_moves(g.state, legal) == idle
+    assert careful_move(g) == Move(action="deal")
+    found = solve(g, Budget(nodes=1000, seconds=None))
+    # the deal, then nothing but the king's moves: two positions, lost; were the king's
+    # moves tried, each of the fourteen places of the run (seven rows, before and after
+    # the deal) would be searched
+    assert (found.verdict, found.nodes) == ("lost", 2)
+    g.play("deal")
+    assert g.outcome() is Outcome.LOST
+    # where a row holds a card face down beneath its king, the king's move turns it up
+    g2 = game({**fives, "r2": "9S KS QH", "talon": "9D", "stock": "10D"}, down={2: 1},
+              rest_to="talon")
+    assert g2.idle_moves(g2.state, g2.legal_moves()) == []
 
 
 # ----------------------------------------------------------------------------- the stock
