@@ -203,8 +203,9 @@ class GeneralSedgewick(Game):
                 "until it holds thirteen cards; a card of another rank is refused, and a "
                 "card on a foundation never leaves it.",
         FIRST_PLAYS: "The top card of a cross packet may go to a foundation at any time; an "
-                     "empty place of the cross takes the next card of the pack, the card "
-                     "turned up or the talon’s top, never a card of the cross. By default the "
+                     "empty place of the cross takes the next card of the pack (even while the "
+                     "card turned up waits, which keeps its place), the card turned up or the "
+                     "talon’s top, never a card of the cross. By default the "
                      "player fills it when they choose; under GS-4’s other reading, while a "
                      "place is empty and a card can fill it, every other move is refused.",
         TRANSFER: "Transfers between the cross packets follow Rules I, III and IV as above, "

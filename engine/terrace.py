@@ -210,7 +210,8 @@ class TheTerrace(Game):
         PREFERENCE: "By default advice, not enforced; under TE-2’s strict reading, while the "
                     "Terrace card can be played to a foundation every other move is refused.",
         REFILL: "An empty valley place may be filled, when the player chooses, from the pack "
-                "in hand: its next card or the card turned up (under TE-6’s other reading "
+                "in hand: its next card (even while the card turned up waits, which keeps "
+                "its place) or the card turned up (under TE-6’s other reading "
                 "the talon’s top as well); a card of the valley or the Terrace is refused "
                 "there.",
         CHOICE_ADVICE: "Advice only: any of the three cards may be chosen, whatever the "

@@ -183,6 +183,30 @@ def test_vacancies_are_filled_from_pack_or_talon_when_the_player_chooses() -> No
     assert not pile(g, "c1") and pile(g, "turned") == cards("5C")
 
 
+@pytest.mark.rules("general-sedgewick-first-plays", "general-sedgewick-deal",
+                   "general-sedgewick-talon")
+def test_the_packs_next_card_fills_a_vacancy_while_the_card_turned_up_waits() -> None:
+    # GS-4: “filling the vacancies from pack or talon” names the cards still in the pack, and
+    # no sentence makes the player dispose of the card turned up first. The 8D turned up
+    # could go on the 9C, so it may not be laid on the talon (GS-5); the pack's next card may
+    # still be dealt into the empty place, and the 8D keeps its own place, the talon untouched.
+    pos = {"f0": "2H", "c0": "9C", "c1": "", "c2": "4S", "c3": "KD", "c4": "QS",
+           "talon": "3D", "turned": "8D", "stock": "5C 7S"}
+    g = game(pos)
+    assert refusal_rule(g, "deal") == "general-sedgewick-talon"
+    assert "stock-c1" in map(str, g.legal_moves())
+    g.play("stock-c1")
+    assert pile(g, "c1") == cards("7S")
+    assert pile(g, "turned") == cards("8D") and pile(g, "talon") == cards("3D")
+    assert pile(g, "stock")[-1] == Card.parse("5C")
+    assert refusal_rule(g, "deal") == "general-sedgewick-talon"   # the 8D still waits
+    g.play("turned-c0")
+    g.play("c1-c0")                          # the card dealt into the place, on the 8D
+    assert pile(g, "c0") == cards("9C 8D 7S") and not pile(g, "c1")
+    g.play("deal")
+    assert pile(g, "turned") == cards("5C") and pile(g, "talon") == cards("3D")
+
+
 @pytest.mark.rules("general-sedgewick-first-plays")
 def test_vacancies_filled_at_once_under_the_other_reading() -> None:
     pos = {"f0": "2H", "c0": "3H", "c1": "", "c4": "QS", "talon": "3D", "turned": "JS",

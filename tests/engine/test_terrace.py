@@ -181,6 +181,26 @@ def test_vacancies_are_filled_from_the_pack_when_the_player_chooses() -> None:
     assert not pile(g, "v2")
 
 
+@pytest.mark.rules("the-terrace-refill", "the-terrace-deal")
+def test_the_packs_next_card_fills_a_vacancy_while_the_card_turned_up_waits() -> None:
+    # TE-6: the vacancies are refilled “from the pack in hand”, and nothing asks for the card
+    # turned up to be disposed of first. The pack's next card goes into one place; the JS
+    # turned up keeps its own, not laid on the talon, and may still fill another place
+    # (which the talon's top may not, by default).
+    g = game({"f0": "2H", "v0": "9C", "v1": "", "v2": "", "talon": "3D", "turned": "JS",
+              "stock": "4D 8H"})
+    assert "stock-v1" in map(str, g.legal_moves())
+    g.play("stock-v1")
+    assert pile(g, "v1") == cards("8H")
+    assert pile(g, "turned") == cards("JS") and pile(g, "talon") == cards("3D")
+    assert pile(g, "stock")[-1] == Card.parse("4D")
+    assert refusal_rule(g, "talon-v2") == "the-terrace-refill"
+    g.play("turned-v2")
+    g.play("v1-v0")                      # the card dealt into the place, on the 9C
+    assert pile(g, "v0") == cards("9C 8H") and pile(g, "v2") == cards("JS")
+    assert not pile(g, "turned") and pile(g, "talon") == cards("3D")
+
+
 @pytest.mark.rules("the-terrace-deal")
 def test_turning_a_card_lays_the_last_one_on_the_talon() -> None:
     g = game({"f0": "2H", "v0": "9C", "turned": "JS", "stock": "4D 5C"})
