@@ -15,8 +15,8 @@ leaves a space, which may be filled, when the player likes, by one card from the
 pack (Rule II), never from the square. Right after the deal the board makes the check of the
 Note: if both kings of a suit lie above smaller cards of their suit, the player chooses one of
 them to slip to the bottom of its packet, and nothing else may be played until that is done
-(or, under the other remedy, the square is taken up and dealt again). There is no re-deal. The second way of playing the game, a square of twelve single
-cards, is an option. See the chapter page for the text each rule id points at, and its
+(or, under the other remedy, the square is taken up and dealt again). There is no re-deal.
+The second way of playing the game, a square of twelve single cards, is an option. See the chapter page for the text each rule id points at, and its
 editorial notes (``note-ns-N``) for the readings behind the options.
 """
 
