@@ -13,10 +13,10 @@ in view. Marriages are made in descending line, one card at a time: a card goes 
 card of another packet of its suit and one rank higher. A packet that has lost every card
 leaves a space, which may be filled, when the player likes, by one card from the talon or the
 pack (Rule II), never from the square. Right after the deal the board makes the check of the
-Note: if both kings of a suit lie above smaller cards of their suit, one of them is slipped to
-the bottom of its packet (or, under the other remedy, the square is taken up and dealt
-again). There is no re-deal. The second way of playing the game, a square of twelve single
-cards, is an option. See the chapter page for the text each rule id points at, and its
+Note: if both kings of a suit lie above smaller cards of their suit, the player chooses one of
+them to slip to the bottom of its packet, and nothing else may be played until that is done
+(or, under the other remedy, the square is taken up and dealt again). There is no re-deal.
+The second way of playing the game, a square of twelve single cards, is an option. See the chapter page for the text each rule id points at, and its
 editorial notes (``note-ns-N``) for the readings behind the options.
 """
 
@@ -102,7 +102,7 @@ class TurnedCard(Enum):
 class KingRemedy(Enum):
     """NS-8: the Note's remedy when both kings of a suit block smaller cards of their suit."""
 
-    SLIP = "slip"      # one king is slipped underneath, to the bottom of its packet
+    SLIP = "slip"      # the player slips one king underneath, to the bottom of its packet
     REDEAL = "redeal"  # the square is taken up and dealt again
 
 
@@ -127,7 +127,7 @@ class NapoleonsSquareOptions:
     remedy: KingRemedy = option(
         KingRemedy.SLIP, note="note-ns-8",
         label="When two kings of one suit block smaller cards of their suit after the deal",
-        labels={KingRemedy.SLIP: "one king is slipped underneath its packet",
+        labels={KingRemedy.SLIP: "the player slips one of them underneath its packet",
                 KingRemedy.REDEAL: "the square is taken up and dealt again"})
     square: Square = option(
         Square.PACKETS, note="note-ns-10", label="The square is dealt",
@@ -169,7 +169,10 @@ SQUARE = range(0, PACKETS)
 FOUNDS = range(PACKETS, PACKETS + 8)
 TALON_PILE = PACKETS + 8
 STOCK = PACKETS + 9
-V_FRESH, V_SLIPPED, V_REDEALT = 0, 1, 2
+V_FRESH, V_SLIPPED, V_REDEALT, V_CHOOSING = 0, 1, 2, 3
+#: The Note's choice: slip the king of the suit concerned that was dealt first (the lower
+#: packet, or lower in the same packet), or the one dealt second.
+SLIPS = ("slip_first", "slip_second")
 
 
 def _narrow_layout() -> Layout:
@@ -245,23 +248,25 @@ def slipped(packet: tuple[Card, ...], k: int) -> tuple[Card, ...]:
     return (packet[k],) + packet[:k] + packet[k + 1:]
 
 
-def apply_note(packets: list[tuple[Card, ...]]) -> int:
-    """The Note's remedy by slipping, in place: for each suit whose two kings both block
-    smaller cards, one king goes to the bottom of its packet. The board slips the king whose
-    staying would leave a sure loss (a king over both cards of a smaller rank), else the one
-    covering more cards, else the one in the packet dealt first. Returns the packets
-    changed, as a bit mask."""
-    mask = 0
-    for suit in note_suits(packets):
-        choices = []
-        for j, k in blocking_kings(packets, suit):
-            trial = list(packets)
-            trial[j] = slipped(packets[j], k)
-            choices.append((buried_pair(trial) is not None, -k, j, k))
-        _, _, j, k = min(choices)
-        packets[j] = slipped(packets[j], k)
-        mask |= 1 << j
-    return mask
+def note_choices(packets: Sequence[Sequence[Card]]) -> list[tuple[int, int]]:
+    """While the Note applies: the two kings the player chooses between, both of the first
+    suit concerned (a second suit waits its turn), as (packet, index from the bottom) in the
+    order they were dealt; empty when the Note does not apply."""
+    suits = note_suits(packets)
+    return blocking_kings(packets, suits[0]) if suits else []
+
+
+def choice_order(packets: Sequence[tuple[Card, ...]]) -> list[int]:
+    """The Note's two choices (indices into :data:`SLIPS`), the likelier first: first the
+    king whose staying would leave a sure loss (a king over both cards of a smaller rank),
+    else the one covering more cards, else the one dealt first. The solver tries both; the
+    careful player takes the first."""
+    keys = []
+    for n, (j, k) in enumerate(note_choices(packets)):
+        trial = list(packets)
+        trial[j] = slipped(packets[j], k)
+        keys.append((buried_pair(trial) is not None, -k, j, n))
+    return [n for *_, n in sorted(keys)]
 
 
 class NapoleonsSquare(Game):
@@ -270,7 +275,7 @@ class NapoleonsSquare(Game):
     packs = 2
     Options = NapoleonsSquareOptions
     PILES = PILES
-    VARS = ("fresh", "slipped", "redealt")
+    VARS = ("fresh", "slipped", "redealt", "choosing")
     GRID = (9.9, _PACK_Y + 1.0)
     LAYOUTS = (_narrow_layout(),)
     FIGURES = (
@@ -285,7 +290,9 @@ class NapoleonsSquare(Game):
                "pack and the talon are not shown.",
                piles=tuple(p.id for p in PILES if p.id not in ("talon", "stock"))),
     )
-    ACTIONS = (ActionSpec("deal", "Turn up a card", "t", PLAY_OUT),)
+    ACTIONS = (ActionSpec("deal", "Turn up a card", "t", PLAY_OUT),
+               ActionSpec(SLIPS[0], "Slip the king dealt first", "1", NOTE),
+               ActionSpec(SLIPS[1], "Slip the king dealt second", "2", NOTE))
     LEDGER = {
         RULE_I: "Only the top card of a packet may be played, married or moved; a card with "
                 "another on it is refused until that card has gone. Every card of the "
@@ -308,10 +315,12 @@ class NapoleonsSquare(Game):
                    "card of another packet of the same suit and one rank higher, one card at "
                    "a time; any other placing is refused.",
         NOTE: "Right after the deal the board checks whether both kings of a suit lie above "
-              "smaller cards of their suit; if so it slips one of them to the bottom of its "
-              "packet and says so, or, under the other remedy, takes up the square and deals "
-              "it again until the check is passed. At any later time such a pair of kings "
-              "makes the game lost.",
+              "smaller cards of their suit; if so the status line names the two, and the "
+              "player chooses which to slip to the bottom of its packet (one choice for each "
+              "suit concerned, in turn), every other move being refused until it is done; "
+              "Undo takes a slip back. Under the other remedy the board takes up the square "
+              "and deals it again until the check is passed. At any later time such a pair "
+              "of kings makes the game lost.",
         PLAY_OUT: "“Turn up a card” turns the pack’s top card onto the talon, where it may at "
                   "once be played, married or put in a space, whenever the player likes, once "
                   "the card turned before has been played or married if it could be (NS-7; "
@@ -330,10 +339,10 @@ class NapoleonsSquare(Game):
     def initial_state(cls, deal: int, options: Any) -> State:
         stock = shuffled(pack(2), deal)
         packets, rest = deal_square(stock, options.square)
-        mask = redealt = 0
+        redealt = choosing = 0
         if options.square is Square.PACKETS and note_suits(packets):
             if options.remedy is KingRemedy.SLIP:
-                mask = apply_note(packets)
+                choosing = 1  # the player chooses the king to slip
             else:
                 cards = [c for p in packets for c in p]
                 while note_suits(packets) and redealt < REDEAL_ATTEMPTS:
@@ -344,7 +353,7 @@ class NapoleonsSquare(Game):
         for j in SQUARE:
             piles[j] = packets[j]
         piles[STOCK] = rest
-        return State(tuple(piles), (0, mask, redealt))
+        return State(tuple(piles), (0, 0, redealt, choosing))
 
     @classmethod
     def parse_state(cls, text: str, vars_text: str | None, options: Any) -> State:
@@ -355,7 +364,7 @@ class NapoleonsSquare(Game):
                 if card.rank != k + 1 or card.suit is not pile[0].suit:
                     raise PositionError(f"{PILES[f].label} is not built up in suit from "
                                         "its ace")
-        fresh, mask, redealt = state.vars
+        fresh, mask, redealt, choosing = state.vars
         if fresh not in (0, 1):
             raise PositionError("the counter fresh is 0 or 1")
         if fresh and not state.piles[TALON_PILE]:
@@ -366,6 +375,19 @@ class NapoleonsSquare(Game):
             raise PositionError("the counter slipped names a packet with no king underneath")
         if not 0 <= redealt <= REDEAL_ATTEMPTS:
             raise PositionError(f"the counter redealt runs from 0 to {REDEAL_ATTEMPTS}")
+        if choosing not in (0, 1):
+            raise PositionError("the counter choosing is 0 or 1")
+        if choosing:
+            if options.remedy is not KingRemedy.SLIP or options.square is not Square.PACKETS:
+                raise PositionError("a king is chosen to be slipped only under the Note’s "
+                                    "remedy of slipping, in the square of packets")
+            if not note_suits(state.piles[:PACKETS]):
+                raise PositionError("a king is to be chosen for slipping, but the Note does "
+                                    "not apply: no two kings of one suit lie above smaller "
+                                    "cards of their suit")
+            if fresh or state.piles[TALON_PILE] or any(state.piles[f] for f in FOUNDS):
+                raise PositionError("the king to slip is chosen right after the deal, before "
+                                    "any card is played or turned")
         return state
 
     # ---- helpers ---------------------------------------------------------------------
@@ -377,6 +399,25 @@ class NapoleonsSquare(Game):
     def talon_free(self, fresh: int) -> bool:
         """Whether the talon's top card may go to a foundation or be married."""
         return self.options.talon_use is TalonUse.ANY or bool(fresh)
+
+    @staticmethod
+    def choice_words(state: State) -> str:
+        """The Note's pending choice in words: the suit and its two kings."""
+        packets = state.piles[:PACKETS]
+        (j1, k1), (j2, _) = note_choices(packets)
+        noun = packets[j1][k1].suit.noun
+        if j1 == j2:
+            return (f"both kings of {noun} lie above smaller {noun}, and one must be slipped "
+                    f"underneath its packet: the lower of the two in {PILES[j1].label}, "
+                    f"dealt first, or the upper, dealt second")
+        return (f"both kings of {noun} lie above smaller {noun}, and one must be slipped "
+                f"underneath its packet: the king dealt first, in {PILES[j1].label}, or the "
+                f"one dealt second, in {PILES[j2].label}")
+
+    def note_refusal(self, state: State) -> IllegalMove:
+        """Why any other move is refused while the Note's choice is pending."""
+        return IllegalMove(NOTE, f"The Note: {self.choice_words(state)}. Choose the king to "
+                           "slip before anything else is played.")
 
     @staticmethod
     def hopeless(state: State) -> str | None:
@@ -398,6 +439,10 @@ class NapoleonsSquare(Game):
     # ---- rules -----------------------------------------------------------------------
     def candidate_moves(self, state: State) -> Iterator[Move]:
         piles = state.piles
+        if state.vars[V_CHOOSING]:
+            for n in choice_order(piles[:PACKETS]):
+                yield Move(action=SLIPS[n])
+            return
         for si in (*SQUARE, TALON_PILE):
             if not piles[si]:
                 continue
@@ -413,6 +458,8 @@ class NapoleonsSquare(Game):
 
     def refuse_step(self, state: State, step: Step) -> IllegalMove | None:
         si, di = step.src, step.dst
+        if state.vars[V_CHOOSING]:
+            return self.note_refusal(state)
         if si == di:
             return IllegalMove(BOARD, "The card is already there.")
         if si == STOCK:
@@ -463,6 +510,20 @@ class NapoleonsSquare(Game):
         return None
 
     def refuse_action(self, state: State, action: str) -> IllegalMove | None:
+        if action in SLIPS:
+            if state.vars[V_CHOOSING]:
+                return None
+            if self.options.square is Square.SINGLE:
+                return IllegalMove(NOTE, "A square of single cards covers nothing: the Note "
+                                   "does not arise, and no king is slipped.")
+            if self.options.remedy is KingRemedy.REDEAL:
+                return IllegalMove(NOTE, "Under this reading of the Note the square is taken "
+                                   "up and dealt again: no king is slipped.")
+            return IllegalMove(NOTE, "A king is slipped underneath only right after the "
+                               "deal, when both kings of one suit lie above smaller cards of "
+                               "their suit; that is not the case here.")
+        if state.vars[V_CHOOSING]:
+            return self.note_refusal(state)
         if action == "deal":
             if not state.piles[STOCK]:
                 return IllegalMove(NO_REDEAL, "The pack is exhausted, and there is no "
@@ -486,6 +547,12 @@ class NapoleonsSquare(Game):
     def apply(self, state: State, move: Move) -> State:
         piles = list(state.piles)
         fresh = state.vars[V_FRESH]
+        if move.action in SLIPS:
+            j, k = note_choices(piles[:PACKETS])[SLIPS.index(move.action)]
+            piles[j] = slipped(piles[j], k)
+            return State(tuple(piles), (fresh, state.vars[V_SLIPPED] | 1 << j,
+                                        state.vars[V_REDEALT],
+                                        1 if note_suits(piles[:PACKETS]) else 0))
         if move.action == "deal":
             piles[TALON_PILE] = piles[TALON_PILE] + piles[STOCK][-1:]
             piles[STOCK] = piles[STOCK][:-1]
@@ -497,8 +564,8 @@ class NapoleonsSquare(Game):
             piles[si] = piles[si][:-1]
             if si == TALON_PILE:
                 fresh = 0  # the card beneath was laid aside earlier
-        # What the deal did under the Note is told until the first move.
-        return State(tuple(piles), (fresh, 0, 0))
+        # What the Note made happen is told until the first move of the play.
+        return State(tuple(piles), (fresh, 0, 0, 0))
 
     # ---- the end ---------------------------------------------------------------------
     def end_reachable(self, state: State) -> bool | None:
@@ -516,6 +583,8 @@ class NapoleonsSquare(Game):
     def outcome_of(self, state: State) -> Outcome | None:
         if sum(len(state.piles[f]) for f in FOUNDS) == FOUNDATION_CARDS:
             return Outcome.WON
+        if state.vars[V_CHOOSING]:
+            return None  # the king to slip is still to be chosen
         if self.hopeless(state):
             return Outcome.LOST
         if state.piles[STOCK]:
@@ -537,11 +606,13 @@ class NapoleonsSquare(Game):
             return (f"Nothing more can reach the foundations: the patience has failed with "
                     f"{played} of 104 cards played.")
         parts = []
-        _, mask, redealt = state.vars
+        _, mask, redealt, choosing = state.vars
         for j in SQUARE:
             if mask >> j & 1:
                 parts.append(f"The Note: the {state.piles[j][0].name} has been slipped "
                              f"underneath {PILES[j].label}")
+        if choosing:
+            parts.append(f"The Note: {self.choice_words(state)}; choose which")
         if redealt:
             parts.append(f"The Note: the square has been taken up and dealt again "
                          f"({plural(redealt, 'time')})")
@@ -555,6 +626,13 @@ class NapoleonsSquare(Game):
         return " · ".join(parts)
 
     def describe(self, state: State, move: Move) -> str:
+        if move.action in SLIPS:
+            choices = note_choices(state.piles[:PACKETS])
+            if len(choices) == 2:
+                j, k = choices[SLIPS.index(move.action)]
+                return (f"The {state.piles[j][k].name} is slipped underneath "
+                        f"{PILES[j].label} (the Note).")
+            return "A king is slipped underneath its packet (the Note)."
         if move.action == "deal":
             top = state.piles[STOCK][-1:] if state.piles[STOCK] else ()
             return (f"The {top[0].name} is turned up onto the talon." if top

@@ -14,8 +14,8 @@ from engine.core import State
 from engine.deal import shuffled
 from engine.napoleons_square import (
     FOUNDS, PILES, SQUARE, STOCK, TALON_PILE, KingRemedy, NapoleonsSquare,
-    NapoleonsSquareOptions, Square, TalonUse, TurnedCard, apply_note, buried_pair, deal_square,
-    note_suits,
+    SLIPS, NapoleonsSquareOptions, Square, TalonUse, TurnedCard, buried_pair, choice_order,
+    deal_square, note_choices, note_suits, slipped,
 )
 from engine.rules import deal_together
 from tests.engine.exhaustive import check_verdicts
@@ -26,10 +26,11 @@ R = f"{SLUG}-"
 
 
 def game(piles: dict[str, str], fresh: int = 0, options: str | None = None,
-         rest_to: str = "stock") -> NapoleonsSquare:
+         rest_to: str = "stock", vars: dict[str, int] | None = None) -> NapoleonsSquare:
     """A position holding the cards given (bottom to top); every other card lies under
     ``rest_to``'s cards (by default the pack, so that the pack is not exhausted)."""
-    g = make_game(SLUG, piles, vars={"fresh": fresh}, options=options, rest_to=rest_to)
+    g = make_game(SLUG, piles, vars={"fresh": fresh, **(vars or {})}, options=options,
+                  rest_to=rest_to)
     assert isinstance(g, NapoleonsSquare)
     return g
 
@@ -90,7 +91,7 @@ def test_twelve_packets_of_four_dealt_together_the_rest_is_the_pack() -> None:
         packet, stock = deal_together(stock, 4)
         assert s.piles[j] == packet
     assert s.piles[STOCK] == stock
-    assert s.vars == (0, 0, 0)
+    assert s.vars == (0, 0, 0, 0)
 
 
 def test_same_deal_number_same_deal() -> None:
@@ -332,56 +333,156 @@ def test_the_note_applies_when_both_kings_of_a_suit_lie_above_smaller_cards() ->
     assert note_suits(_packets("5D KD KD")) == [Suit.DIAMONDS]
 
 
+def _note_deals(n: int = 200) -> list[int]:
+    """The deals below ``n`` whose square, as dealt, needs the Note."""
+    return [s for s in range(n) if note_suits(deal_square(shuffled(engine.pack(2), s),
+                                                          Square.PACKETS)[0])]
+
+
 @pytest.mark.rules("napoleons-square-note")
-def test_the_board_slips_the_king_covering_more_cards_underneath_its_packet() -> None:
+def test_the_player_chooses_the_king_exactly_when_the_note_applies() -> None:
+    needs = _note_deals()
+    assert needs and len(needs) < 40          # about one deal in thirteen
+    for seed in range(200):
+        g = engine.new_game(SLUG, seed=seed)
+        dealt, _ = deal_square(shuffled(engine.pack(2), seed), Square.PACKETS)
+        assert list(g.state.piles[:12]) == dealt     # nothing slipped by the board itself
+        if seed in needs:
+            assert legal(g) == set(SLIPS), seed      # the choice, and nothing else
+            assert g.outcome() is None and "choose which" in g.status_of(g.state)
+        else:
+            assert not set(SLIPS) & legal(g) and g.state.vars == (0, 0, 0, 0)
+            assert refusal_rule(g, "slip_first") == R + "note"
+    for options in ("remedy:redeal", "square:single"):
+        g = engine.new_game(SLUG, seed=needs[0], options=options)
+        assert not set(SLIPS) & legal(g)
+        assert refusal_rule(g, "slip_second") == R + "note"
+
+
+@pytest.mark.rules("napoleons-square-note")
+def test_each_choice_slips_its_own_king_underneath_its_packet() -> None:
+    # Both kings of diamonds block: the first dealt in packet 1, the second in packet 2.
+    g = game({"p0": "5D 9C KD 2H", "p1": "3D 8C 7C KD"}, vars={"choosing": 1})
+    assert note_choices(g.state.piles[:12]) == [(0, 2), (1, 3)]
+    assert "the king dealt first, in packet 1, or the one dealt second, in packet 2" in \
+        g.status_of(g.state)
+    g.play("slip_first")
+    assert pile(g, "p0") == ["KD", "5D", "9C", "2H"] and pile(g, "p1") == ["3D", "8C", "7C", "KD"]
+    assert g.state.vars[1:] == (1, 0, 0) and g.outcome() is None
+    assert "the king of diamonds has been slipped underneath packet 1" in g.status_of(g.state)
+    g.undo()
+    g.play("slip_second")
+    assert pile(g, "p0") == ["5D", "9C", "KD", "2H"] and pile(g, "p1") == ["KD", "3D", "8C", "7C"]
+    assert g.state.vars[1:] == (1 << 1, 0, 0)
+    assert g.move_stack[-1] == Move.parse("slip_second")
+    assert g.describe(g.state, Move.parse("deal")).startswith("The ")
+
+
+@pytest.mark.rules("napoleons-square-note")
+def test_both_kings_in_one_packet_the_lower_is_dealt_first() -> None:
+    g = game({"p3": "5D KD 9C KD"}, vars={"choosing": 1})
+    assert "the lower of the two in packet 4" in g.status_of(g.state)
+    g.play("slip_first")
+    assert pile(g, "p3") == ["KD", "5D", "9C", "KD"]
+    g.undo()
+    g.play("slip_second")
+    assert pile(g, "p3") == ["KD", "5D", "KD", "9C"]
+
+
+@pytest.mark.rules("napoleons-square-note")
+def test_two_suits_concerned_are_chosen_for_in_turn() -> None:
+    g = game({"p0": "5D KD", "p1": "3D KD", "p2": "2S KS", "p3": "4S 9C KS"},
+             vars={"choosing": 1})
+    assert "kings of spades" in g.status_of(g.state)           # spades come first
+    g.play("slip_second")                                      # the K♠ of packet 4
+    assert pile(g, "p3") == ["KS", "4S", "9C"]
+    assert legal(g) == set(SLIPS) and "kings of diamonds" in g.status_of(g.state)
+    assert refusal_rule(g, "deal") == R + "note"
+    g.play("slip_first")                                       # the K♦ of packet 1
+    assert pile(g, "p0") == ["KD", "5D"] and g.state.vars[1:] == (0b1001, 0, 0)
+    assert "deal" in legal(g) and not set(SLIPS) & legal(g)
+    assert g.status_of(g.state).count("has been slipped") == 2
+    g.undo()
+    g.undo()
+    assert pile(g, "p3") == ["4S", "9C", "KS"] and g.state.vars[3] == 1
+
+
+@pytest.mark.rules("napoleons-square-note")
+def test_while_the_choice_is_pending_every_other_move_is_refused_by_the_note() -> None:
+    g = game({"p0": "5D 9C KD 2H", "p1": "3D 8C 7C KD", "p2": "AH", "p3": "3H"},
+             vars={"choosing": 1})
+    for move in ("deal", "p2-f0", "p0-p3", "stock-p5", "redeal"):
+        try:
+            g.play(move)
+        except engine.IllegalMove as e:
+            assert e.rule == R + "note" and "Choose the king to slip" in e.message, move
+        else:
+            raise AssertionError(f"{move} was played while the Note's choice is pending")
+    assert engine.view_of(g)["pack"] == {"pile": "stock", "move": "deal", "legal": False}
+    g.play("slip_first")
+    g.play("p2-f0")                     # the ace, once the king is chosen
+    assert g.status_of(g.state).count("slipped") == 0   # told until the first move of play
+
+
+@pytest.mark.rules("napoleons-square-note")
+def test_the_board_offers_the_choice_as_its_buttons() -> None:
+    seed = _note_deals()[0]
+    view = engine.view_of(engine.new_game(SLUG, seed=seed))
+    acts = {a["move"]: a for a in view["actions"]}
+    assert acts["slip_first"]["enabled"] and acts["slip_second"]["enabled"]
+    assert not acts["deal"]["enabled"] and not view["movable"] and not view["safe"]
+    assert acts["slip_first"]["rule"] == R + "note"
+
+
+@pytest.mark.rules("napoleons-square-note")
+def test_a_position_mid_choice_round_trips_and_a_false_choice_is_refused() -> None:
+    seed = _note_deals()[0]
+    g = engine.new_game(SLUG, seed=seed)
+    for text in (g.position(), g.position(compact=True)):
+        h = engine.load_position(text)
+        assert h.state == g.state and legal(h) == set(SLIPS)
+    g.play("slip_second")
+    h = engine.load_position(g.position())
+    assert h.state == g.state and h.move_stack == [Move.parse("slip_second")]
+    h.undo()
+    assert h.state.vars[3] == 1 and legal(h) == set(SLIPS)
+    # A choice pending where the Note does not apply, or after play has begun, or under
+    # the other remedy, is corrupt.
+    clean = engine.new_game(SLUG, seed=next(s for s in range(50) if s not in _note_deals(50)))
+    with pytest.raises(engine.PositionError):
+        engine.load_position(clean.position().replace("choosing:0", "choosing:1"))
+    text = engine.new_game(SLUG, seed=seed).position()
+    with pytest.raises(engine.PositionError):
+        engine.load_position(text.replace("choosing:1", "choosing:2"))
+    with pytest.raises(engine.PositionError):
+        engine.load_position(text.replace("opts=", "opts=remedy:redeal"))
+    with pytest.raises(engine.PositionError):
+        engine.load_position(text.replace("moves=", "moves=deal"))   # refused mid-choice
+    kings = {"p0": "5D 9C KD 2H", "p1": "3D 8C 7C KD"}
+    engine.load_position(game(kings, vars={"choosing": 1}).position())
+    with pytest.raises(engine.PositionError):
+        engine.load_position(game({**kings, "talon": "4S"}, vars={"choosing": 1}).position())
+
+
+@pytest.mark.rules("napoleons-square-note")
+def test_the_likelier_king_is_listed_first_for_the_careful_player() -> None:
+    # Neither leaves a sure loss: the king covering more cards first (packet 2's).
     packets = _packets("5D 9C KD 2H", "3D 8C 7C KD")
-    mask = apply_note(packets)
-    assert mask == 1 << 1
-    assert packets[1] == cards("KD 3D 8C 7C")       # slipped to the bottom of its packet
-    assert packets[0] == cards("5D 9C KD 2H")
-    assert note_suits(packets) == []
-
-
-@pytest.mark.rules("napoleons-square-note")
-def test_the_board_slips_the_king_whose_staying_would_lose_the_game() -> None:
-    # The king of packet 1 covers both fives of diamonds: it is the one to slip, though it
-    # covers fewer cards than the other.
+    assert choice_order(packets) == [1, 0]
+    # The king of packet 1 covers both fives of diamonds: it comes first, though it covers
+    # fewer cards than the other.
     packets = _packets("5D 5D KD", "3D 8C 7C KD")
     assert buried_pair(packets) is not None
-    apply_note(packets)
-    assert packets[0] == cards("KD 5D 5D") and buried_pair(packets) is None
-
-
-@pytest.mark.rules("napoleons-square-note", "napoleons-square-deal")
-def test_a_deal_that_needs_the_note_has_a_king_slipped_and_says_so() -> None:
-    seed = _seeds(lambda g: g.state.vars[1] != 0)[0]
-    g = engine.new_game(SLUG, seed=seed)
-    mask = g.state.vars[1]
-    dealt, rest = deal_square(shuffled(engine.pack(2), seed), Square.PACKETS)
-    assert note_suits(dealt) and not note_suits(g.state.piles[:12])
-    assert g.state.piles[STOCK] == rest
-    for j in SQUARE:
-        if mask >> j & 1:
-            king = g.state.piles[j][0]
-            assert king.rank == KING and Counter(g.state.piles[j]) == Counter(dealt[j])
-            assert f"the {king.name} has been slipped underneath packet {j + 1}" in \
-                g.status_of(g.state)
-        else:
-            assert g.state.piles[j] == dealt[j]
-    assert g.outcome() is not Outcome.LOST or buried_pair(g.state.piles[:12])
-    g.play("deal")       # told until the first move
-    assert "slipped" not in g.status_of(g.state)
-    g.undo()
-    assert "slipped" in g.status_of(g.state)
-    assert engine.load_position(g.position()).state == g.state
+    assert choice_order(packets) == [0, 1]
+    assert buried_pair([slipped(packets[0], 2), *packets[1:]]) is None
 
 
 @pytest.mark.rules("napoleons-square-note")
 def test_the_other_remedy_takes_up_the_square_and_deals_it_again() -> None:
-    seed = _seeds(lambda g: g.state.vars[1] != 0)[0]
+    seed = _note_deals()[0]
     g = engine.new_game(SLUG, seed=seed, options="remedy:redeal")
     dealt, rest = deal_square(shuffled(engine.pack(2), seed), Square.PACKETS)
-    assert g.state.vars[1] == 0 and g.state.vars[2] >= 1
+    assert g.state.vars[1] == 0 and g.state.vars[2] >= 1 and g.state.vars[3] == 0
     assert not note_suits(g.state.piles[:12])
     assert [len(g.state.piles[j]) for j in SQUARE] == [4] * 12
     assert Counter(c for j in SQUARE for c in g.state.piles[j]) == Counter(
@@ -396,7 +497,7 @@ def test_deals_the_note_does_not_touch_are_left_as_dealt() -> None:
         g = engine.new_game(SLUG, seed=seed)
         dealt, _ = deal_square(shuffled(engine.pack(2), seed), Square.PACKETS)
         if not note_suits(dealt):
-            assert list(g.state.piles[:12]) == dealt and g.state.vars == (0, 0, 0)
+            assert list(g.state.piles[:12]) == dealt and g.state.vars == (0, 0, 0, 0)
 
 
 @pytest.mark.rules("napoleons-square-note", "napoleons-square-no-redeal")
@@ -528,7 +629,7 @@ def test_the_second_way_deals_a_square_of_twelve_single_cards() -> None:
     assert len(s.piles[STOCK]) == 92
     order = shuffled(engine.pack(2), 4)[::-1]
     assert [s.piles[j][0] for j in SQUARE] == order[:12]
-    assert s.vars == (0, 0, 0)
+    assert s.vars == (0, 0, 0, 0)
 
 
 @pytest.mark.rules("napoleons-square-variant")
