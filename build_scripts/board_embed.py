@@ -156,11 +156,14 @@ def board_html(attrs: dict[str, str], runtime: Runtime, board_id: str, where: st
         return f'<button type="button" class="cb-btn" data-cb-cmd="{cmd}"{ks}>{_e(label)}</button>'
 
     acts = []
+    enabled = {a["move"] for a in view["actions"] if a["enabled"]}
     for a in cls.ACTIONS:
         sc = shortcut(a.key)
+        # an occasional action is shown only while it can be played (the board keeps it so)
+        hidden = " hidden" if a.occasional and a.move not in enabled else ""
         acts.append(f'<button type="button" class="cb-btn cb-action" data-cb-action="{_e(a.move)}"'
-                    f' data-rule="{_e(a.rule)}" data-key="{_e(sc)}" aria-keyshortcuts="{_e(sc)}">'
-                    f'{_e(a.label)}</button>')
+                    f' data-rule="{_e(a.rule)}" data-key="{_e(sc)}" aria-keyshortcuts="{_e(sc)}"'
+                    f'{hidden}>{_e(a.label)}</button>')
     sep = '<span class="cb-sep" aria-hidden="true"></span>'
     controls = (button("undo", "Undo", "U") + button("redo", "Redo", "R")
                 + (sep + "".join(acts) if acts else "") + sep

@@ -151,6 +151,9 @@ class ActionSpec:
     label: str
     key: str  # keyboard shortcut
     rule: str  # anchor of the sentence that grants the action
+    #: Shown only while it can be played: an action most deals never offer (a choice the
+    #: rules give in a rare case); the others are always shown, greyed while refused.
+    occasional: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -942,7 +945,7 @@ def view_of(game: Game) -> dict[str, Any]:
         "movable": movable,
         "actions": [
             {"move": a.move, "label": a.label, "key": a.key, "rule": a.rule,
-             "enabled": a.move in legal_actions}
+             "enabled": a.move in legal_actions, "occasional": a.occasional}
             for a in game.ACTIONS
         ],
         **_layout_fields(game),

@@ -291,8 +291,8 @@ class NapoleonsSquare(Game):
                piles=tuple(p.id for p in PILES if p.id not in ("talon", "stock"))),
     )
     ACTIONS = (ActionSpec("deal", "Turn up a card", "t", PLAY_OUT),
-               ActionSpec(SLIPS[0], "Slip the king dealt first", "1", NOTE),
-               ActionSpec(SLIPS[1], "Slip the king dealt second", "2", NOTE))
+               ActionSpec(SLIPS[0], "Slip the king dealt first", "1", NOTE, occasional=True),
+               ActionSpec(SLIPS[1], "Slip the king dealt second", "2", NOTE, occasional=True))
     LEDGER = {
         RULE_I: "Only the top card of a packet may be played, married or moved; a card with "
                 "another on it is refused until that card has gone. Every card of the "

@@ -895,3 +895,14 @@ def test_corrupt_positions_are_refused() -> None:
     g = game({"talon": ""}, fresh=0)
     with pytest.raises(engine.PositionError):
         engine.load_position(g.position().replace("fresh:0", "fresh:1"))
+
+
+def test_the_slips_are_occasional_actions_shown_only_while_offered() -> None:
+    # The board shows an occasional action only while it is enabled (NS-8's choice is
+    # rare); the turn-up is always shown.
+    for deal in (1, 2):
+        actions = {a["move"]: a for a in engine.view_of(engine.new_game(SLUG, deal))["actions"]}
+        assert actions["deal"]["occasional"] is False
+        for m in SLIPS:
+            assert actions[m]["occasional"] is True
+            assert actions[m]["enabled"] is (deal == 2)

@@ -422,7 +422,9 @@ export class Board {
     if (redo) redo.setAttribute("aria-disabled", v.can_redo || this.ahead.length ? "false" : "true");
     for (const a of v.actions || []) {
       const b = root.querySelector('[data-cb-action="' + cssEscape(a.move) + '"]');
-      if (b) b.setAttribute("aria-disabled", a.enabled ? "false" : "true");
+      if (!b) continue;
+      b.setAttribute("aria-disabled", a.enabled ? "false" : "true");
+      if (a.occasional) b.hidden = !a.enabled;  // shown only while it can be played
     }
     if (p.link && this.position) p.link.setAttribute("href", this.link());
     this.syncOptions();
