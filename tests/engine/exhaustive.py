@@ -1,7 +1,8 @@
 """An exhaustive search of small end positions, to check a game's verdicts: every position
 reachable by legal moves is visited, and a position the engine declares lost must be one from
 which no series of legal moves reaches a win. Used by the tests of Light and Shade, The
-Labyrinth and The Terrace."""
+Labyrinth and The Terrace; :func:`win_reachable` answers only whether a win can be reached
+(the Great Thirteen's safe-move test)."""
 
 from __future__ import annotations
 
@@ -53,3 +54,22 @@ def check_verdicts(game: Game, limit: int = 20_000) -> Search:
     with_moves = sum(1 for s in lost
                      if type(game)(s, game.options, game.deal).legal_moves())
     return Search(len(edges), len(lost), with_moves, start in can_win)
+
+
+def win_reachable(game: Game, cap: int) -> bool | None:
+    """Whether a win can be reached from ``game``'s position by a plain search of every legal
+    move (no safe moves, no keys): None when more than ``cap`` positions are reachable."""
+    seen = {game.state}
+    todo = [game.state]
+    while todo:
+        s = todo.pop()
+        if game.outcome_of(s) is Outcome.WON:
+            return True
+        for m in type(game)(s, game.options, game.deal).legal_moves():
+            t = game.apply(s, m)
+            if t not in seen:
+                if len(seen) >= cap:
+                    return None
+                seen.add(t)
+                todo.append(t)
+    return False

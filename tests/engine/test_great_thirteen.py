@@ -22,6 +22,7 @@ from engine.great_thirteen import (
     next_value,
     reduce,
 )
+from tests.engine.exhaustive import win_reachable
 from tests.engine.fixtures import make_game, refusal_rule
 
 SLUG = "the-great-thirteen"
@@ -489,26 +490,6 @@ def test_solver_safe_not_when_the_card_beneath_fills_another_vacancy(opts: str,
     assert g.solver_safe(g.state, g.legal_moves()) == want
 
 
-def _exhaustive(g: TheGreatThirteen, cap: int) -> bool | None:
-    """Whether a win can be reached from ``g``'s position, by a plain search of every legal
-    move (no safe moves, no keys): None when more than ``cap`` positions are reachable."""
-    seen = {g.state}
-    todo = [g.state]
-    while todo:
-        s = todo.pop()
-        if g.outcome_of(s) is Outcome.WON:
-            return True
-        h = TheGreatThirteen(s, g.options, g.deal)
-        for m in h.legal_moves():
-            t = g.apply(s, m)
-            if t not in seen:
-                if len(seen) >= cap:
-                    return None
-                seen.add(t)
-                todo.append(t)
-    return False
-
-
 @pytest.mark.parametrize("opts", ["", "redeal_at_will:yes", "vacancy_first:same",
                                   "redeal_own_place:no"])
 def test_solver_safe_never_loses_a_win(opts: str) -> None:
@@ -536,11 +517,11 @@ def test_solver_safe_never_loses_a_win(opts: str) -> None:
         h = game(balcony=balcony, numerals={i: t for i, t in nums.items() if t},
                  ground=ground, redealt=redealt, options=opts)
         while (m := h.solver_safe(h.state, h.legal_moves())) is not None:
-            before = _exhaustive(h, 2000)
+            before = win_reachable(h, 2000)
             after = h.copy()
             after.play(m)
             if before is not None:
-                assert _exhaustive(after, 2000) == before, h.position()
+                assert win_reachable(after, 2000) == before, h.position()
                 checked += 1
                 wins += before
             h = after
