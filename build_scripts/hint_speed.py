@@ -89,8 +89,10 @@ def table_html(measure: tuple[str, dict[str, Any]] | None, page_url: str) -> str
                     f"<td>{'met' if share >= GOAL else 'not met'}</td></tr>")
     met = [engine.GAMES[s].title for s in order if float(_figure(games[s])[0] or 0) >= GOAL]
     count = len(met)
+    words = ("", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
+    many = words[count] if count < len(words) else f"{count:,}"
     sentence = ("No game meets the goal yet." if not met else
-                f"{'One game meets' if count == 1 else f'{count} games meet'} the goal: "
+                f"{'One game meets' if count == 1 else f'{many} games meet'} the goal: "
                 f"{html.escape(_names(met))}.")
     machine = data.get("machine") or ""
     load = data.get("load_average_1min_at_start_and_end")
