@@ -44,8 +44,9 @@ typecheck: $(VENV)/.stamp
 test-engine: $(VENV)/.stamp
 	$(PY) -m pytest tests/engine -q
 
+# The tests on every core (pytest-xdist; tests/conftest.py orders them and hands them out).
 test: build typecheck
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --durations=15
 
 bench: build
 	$(PY) bench/run.py

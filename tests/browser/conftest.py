@@ -3,18 +3,22 @@
 The site is built once per session into a temporary folder, with ``SITE_URL`` set to the
 test server's address (so Material's instant navigation is on, as in production), unless
 ``CADOGAN_TEST_SITE`` names an already built site (built with ``SITE_URL`` set to
-``http://127.0.0.1:$CADOGAN_TEST_PORT/``, the port it is then served at). Each test's browser context records
+``http://127.0.0.1:$CADOGAN_TEST_PORT/``, the port it is then served at), or unless the
+tests run on several workers: then one server serves one build for all of them (see
+``tests/conftest.py``). Each test's browser context records
 every request that is not for 127.0.0.1 (and aborts it) and every console error; a test
 fails if there was any.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
 import subprocess
 import sys
+import time
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -62,11 +66,28 @@ def chromium() -> Path:
     return CHROMIUM
 
 
+def _wait_for_server(ready: Path, timeout: float = 1200.0) -> str:
+    """The address of the site the controller's server builds, once it serves it."""
+    deadline = time.monotonic() + timeout
+    while not ready.exists():
+        if time.monotonic() > deadline:
+            pytest.fail(f"the test site was not served within {timeout:.0f} s ({ready})")
+        time.sleep(0.5)
+    said = json.loads(ready.read_text())
+    if "error" in said:
+        pytest.fail(f"the test site could not be built:\n{said['error']}")
+    return str(said["url"])
+
+
 @pytest.fixture(scope="session")
 def site(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL (ending in /) of the built site, served on 127.0.0.1."""
     from build_scripts.serve import precompress, serve_in_thread
 
+    served = os.environ.get("CADOGAN_TEST_SERVER")
+    if served:  # one site for every worker, built and served by tests/browser/site_server.py
+        yield _wait_for_server(Path(served))
+        return
     # A site given in CADOGAN_TEST_SITE keeps Material's instant navigation only when it was
     # built for the address it is served at: CADOGAN_TEST_PORT names that port.
     port = int(os.environ.get("CADOGAN_TEST_PORT") or 0) or _free_port()

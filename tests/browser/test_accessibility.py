@@ -1,5 +1,5 @@
 """Accessibility of every page, in light and dark: axe-core (npm, pinned) finds no violation,
-with the boards ready and again with a refusal showing, by its default rules and by WCAG 2.2's
+with the boards ready and again with a refusal showing (a test for each page and width), by its default rules and by WCAG 2.2's
 (target size, 2.5.8, which axe leaves off by default), at 1280 pixels and on a 390-pixel phone;
 and the palette follows the system setting until the reader's toggle chooses."""
 
@@ -9,6 +9,7 @@ import json
 import re
 import urllib.request
 from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -76,40 +77,90 @@ def show_a_refusal(board: Board) -> None:
         state="visible", timeout=10_000)
 
 
-@pytest.mark.parametrize(("scheme", "width"), [
-    ("light", 1280), ("dark", 1280), ("light", 390)])
-def test_no_axe_violation_on_any_page(browser: Any, site: str, scheme: str, width: int) -> None:
-    """Every page at 1280 pixels in both schemes; on the phone (390 by 844, the narrowest
-    layout the site supports) in one scheme, since the colours do not change with the width
-    but the layout, and so the targets' sizes and spacing, do; there with the boards ready
-    only (a refusal's message is the same text at any width)."""
-    watch = Watch()
-    ctx = open_context(browser, watch, color_scheme=scheme)
-    page = ctx.new_page()
-    if width != 1280:
-        page.set_viewport_size({"width": width, "height": 844})
+def page_paths() -> list[str]:
+    """The site's pages as paths below its address ("" for the home page), one per source
+    page (a test below checks them against the built site's sitemap)."""
+    return sorted("" if md.stem == "index" else f"{md.stem}/"
+                  for md in (ROOT / "docs").glob("*.md"))
+
+
+PAGES = page_paths()
+
+
+def test_the_pass_covers_every_page_of_the_sitemap(site: str) -> None:
+    assert sorted(url[len(site):] for url in pages(site)) == PAGES
+
+
+@pytest.fixture(scope="session")
+def axe_page(browser: Any) -> Iterator[Callable[[int], tuple[Any, Watch]]]:
+    """One browser page per width for the passes below, on this worker, kept from page to
+    page (the runtime cached between chapters, as for a reader going through the book)."""
+    made: dict[int, tuple[Any, Any, Watch]] = {}
+
+    def get(width: int) -> tuple[Any, Watch]:
+        if width not in made:
+            watch = Watch()
+            ctx = open_context(browser, watch, color_scheme="light")
+            page = ctx.new_page()
+            page.set_viewport_size({"width": width, "height": 900 if width == 1280 else 844})
+            made[width] = (ctx, page, watch)
+        _, page, watch = made[width]
+        return page, watch
+
+    yield get
+    for ctx, _, _ in made.values():
+        ctx.close()
+
+
+def toggle_palette(page: Any) -> str:
+    """Switch the palette with its toggle, as a reader does; returns the scheme it shows."""
+    before = page.get_attribute("body", "data-md-color-scheme")
+    page.locator("form[data-md-component=palette] label:visible").first.click()
+    page.wait_for_function(f"document.body.dataset.mdColorScheme !== '{before}'")
+    return str(page.get_attribute("body", "data-md-color-scheme"))
+
+
+@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("width", [1280, 390])
+def test_no_axe_violation_on_any_page(axe_page: Callable[[int], tuple[Any, Watch]],
+                                      site: str, width: int, path: str) -> None:
+    """Every page at 1280 pixels in both schemes (the system's light, then dark by the
+    palette's toggle), with the boards ready, and again with a refusal showing; on the phone
+    (390 by 844, the narrowest layout the site supports) in the light scheme with the boards
+    ready, since the colours do not change with the width but the layout, and so the
+    targets' sizes and spacing, do (a refusal's message is the same text at any width)."""
+    page, watch = axe_page(width)
+    url = site + path
+    page.goto(url)
+    assert page.get_attribute("body", "data-md-color-scheme") == "default", url
+    boards = page.locator(".cadogan-board[data-game]")
+    if boards.count():
+        page.wait_for_selector(".cadogan-board[data-engine='ready']", timeout=BOOT_TIMEOUT)
     problems: dict[str, Any] = {}
-    wcag22: list[str] = []
-    for url in pages(site):
-        page.goto(url)
-        want = "slate" if scheme == "dark" else "default"
-        assert page.get_attribute("body", "data-md-color-scheme") == want, url
-        boards = page.locator(".cadogan-board[data-game]")
-        if boards.count():
-            page.wait_for_selector(".cadogan-board[data-engine='ready']", timeout=BOOT_TIMEOUT)
+
+    def check(label: str) -> None:
         found = axe(page)
         if found:
-            problems[url] = found
-        if not wcag22:  # the rules run beyond the default ones, as this axe names them
-            wcag22 = page.evaluate(WCAG22)
-            assert "target-size" in wcag22, wcag22
-        if boards.count() and width == 1280:
+            problems[f"{url} ({label})"] = found
+
+    check("light")
+    wcag22 = page.evaluate(WCAG22)  # the rules run beyond the default ones, as axe names them
+    assert "target-size" in wcag22, wcag22
+    if width == 1280:
+        assert toggle_palette(page) == "slate"
+        check("dark")
+        if boards.count():
             show_a_refusal(Board(page, boards.first.get_attribute("data-game")))
-            found = axe(page)
-            if found:
-                problems[url + " (refusal showing)"] = found
-    ctx.close()
-    watch.check()
+            check("dark, refusal showing")
+            assert toggle_palette(page) == "default"
+            check("light, refusal showing")
+        else:
+            assert toggle_palette(page) == "default"
+    found_off_origin, found_errors = list(watch.off_origin), list(watch.console_errors)
+    watch.off_origin.clear()
+    watch.console_errors.clear()
+    assert not found_off_origin, f"requests left the site's origin: {found_off_origin}"
+    assert not found_errors, f"console errors: {found_errors}"
     assert problems == {}, json.dumps(problems, indent=1)[:8000]
 
 
