@@ -10,7 +10,11 @@ and measures, each time from navigation start:
   as soon as the board says it is ready), and the bare page's ``loadPyodide()`` resolved;
   ``cold`` (a fresh profile), ``warm`` (the browser relaunched on that profile: HTTP and code
   caches on disk) and ``hot`` (a new tab in the same browser); medians of the repeats,
-  bare and board runs interleaved, and their ratios;
+  bare and board runs interleaved, and their ratios; these visits close the page at once,
+  so the engine never makes its memory snapshot and ``warm`` is a warm visit without one;
+- ``warm_snapshot``: a first visit left open until its idle engine has stored its memory
+  snapshot (board-worker.mjs), then the browser relaunched on that profile: playable from
+  the restored snapshot (and how long after ready it was stored, and its size);
 - bytes transferred by kind (runtime, stdlib, engine, page), cold and warm;
 - at a 4x CPU slowdown (CDP ``Emulation.setCPUThrottlingRate``) on the Empress (208 cards):
   the main thread's long tasks during start-up and during moves, and the time a pick-up and
@@ -203,6 +207,7 @@ def board_visit(ctx: Any, url: str, throttle: float | None = None,
         return {drawn: +b.getAttribute('data-drawn'), ready: p.ready, playable: p.played,
                 ok: p.ok, fcp: fcp ? fcp.startTime : null,
                 engine_started: +b.getAttribute('data-engine-started-at') || null,
+                snapshot: b.getAttribute('data-engine-snapshot'),
                 worker_boot: +b.getAttribute('data-engine-boot-ms') || null,
                 long_tasks: window.__longTasks};
     })()""")
@@ -252,6 +257,46 @@ def three_visits(p: Any, profile: Path, url_or_bare: str, base: str,
     if not bytes_too:
         out.pop("bytes_cold")
         out.pop("bytes_warm")
+    return out
+
+
+#: The engine's memory snapshot stored in the page's origin: [heap bytes, bytes stored].
+SNAPSHOT_STORED = """async () => {
+  if (!self.caches) return null;
+  const c = await caches.open('cadogan-engine-snapshot');
+  for (const k of await c.keys()) {
+    const r = await c.match(k);
+    if (r && r.headers.get('x-snapshot-sha256')) {
+      return [+r.headers.get('x-snapshot-length'), (await r.arrayBuffer()).byteLength];
+    }
+  }
+  return null;
+}"""
+
+
+def snapshot_visits(p: Any, profile: Path, url: str) -> dict[str, Any]:
+    """A first visit left open until the board's idle engine has stored its snapshot, then
+    the browser relaunched on that profile: a warm visit restored from it."""
+    out: dict[str, Any] = {}
+    ctx = launch(p, profile)
+    try:
+        t = board_visit(ctx, url)
+        page = t.pop("page")
+        t0 = time.perf_counter()
+        stored = None
+        while stored is None and time.perf_counter() - t0 < 120:
+            time.sleep(0.25)
+            stored = page.evaluate(SNAPSHOT_STORED)
+        out["stored_after_ready_s"] = round(time.perf_counter() - t0, 1) if stored else None
+        out["heap_bytes"], out["stored_bytes"] = stored or (None, None)
+        page.close()
+    finally:
+        ctx.close()
+    ctx = launch(p, profile)
+    try:
+        out["warm_snapshot"] = _close(board_visit(ctx, url))
+    finally:
+        ctx.close()
     return out
 
 
@@ -533,16 +578,27 @@ def run(repeats: int = 3, every_chapter: bool = True) -> dict[str, Any]:
         with sync_playwright() as p:
             bare: list[dict[str, Any]] = []
             boards: dict[str, list[dict[str, Any]]] = {s: [] for s in CHAPTERS}
+            snaps: dict[str, list[dict[str, Any]]] = {s: [] for s in CHAPTERS}
             for i in range(repeats):
                 bare.append(three_visits(p, profile(), "bare", base))
                 for s in CHAPTERS:
                     boards[s].append(three_visits(p, profile(), base + s + "/", base,
                                                   bytes_too=(i == 0)))
+                    snaps[s].append(snapshot_visits(p, profile(), base + s + "/"))
             bare_med = _kinds(bare)
             playable = {s: _kinds(boards[s]) for s in CHAPTERS}
-            ratio = {s: {k: (round(playable[s][k] / bare_med[k], 2)
-                             if playable[s][k] and bare_med[k] else None)
-                         for k in ("cold", "warm", "hot")} for s in CHAPTERS}
+            for s in CHAPTERS:
+                playable[s]["warm_snapshot"] = _median([r["warm_snapshot"]["playable"]
+                                                        for r in snaps[s]])
+            ratio = {s: {k: (round(playable[s][k] / bare_med[k.split("_")[0]], 2)
+                             if playable[s][k] and bare_med[k.split("_")[0]] else None)
+                         for k in ("cold", "warm", "hot", "warm_snapshot")} for s in CHAPTERS}
+            out["snapshot"] = {s: {
+                "restored": [r["warm_snapshot"]["snapshot"] for r in snaps[s]],
+                "stored_after_ready_s": _median([r["stored_after_ready_s"] for r in snaps[s]]),
+                "heap_bytes": snaps[s][0]["heap_bytes"], "stored_bytes": snaps[s][0]["stored_bytes"],
+                "worker_boot_ms": _median([r["warm_snapshot"]["worker_boot"] for r in snaps[s]]),
+            } for s in CHAPTERS}
             out["bare_pyodide_ready_ms"] = bare_med
             out["playable_ms"] = playable
             out["ready_ms"] = {s: {k: _median([r[k]["ready"] for r in boards[s]])
@@ -579,7 +635,11 @@ def run(repeats: int = 3, every_chapter: bool = True) -> dict[str, Any]:
                                                           if kk != "long_tasks"}
                                                       for k in ("cold", "warm", "hot")}
                                                      for r in boards[s]] for s in CHAPTERS}}
-            worst = {k: max(ratio[s][k] or 99 for s in CHAPTERS) for k in ("cold", "warm")}
+            out["raw_runs"]["warm_snapshot"] = {
+                s: [{kk: vv for kk, vv in r["warm_snapshot"].items() if kk != "long_tasks"}
+                    for r in snaps[s]] for s in CHAPTERS}
+            worst = {k: max(ratio[s][k] or 99 for s in CHAPTERS)
+                     for k in ("cold", "warm", "warm_snapshot")}
             big = out["throttled_4x"][EMPRESS]
             cold_bytes = max(out["bytes"][s]["cold"]["total"] for s in CHAPTERS)
             warm_runtime = max(sum(v for k, v in out["bytes"][s]["warm"]["by_kind"].items()
@@ -588,6 +648,7 @@ def run(repeats: int = 3, every_chapter: bool = True) -> dict[str, Any]:
             out["goals"] = {
                 "playable_cold_le_0.5x_bare": worst["cold"] <= 0.5,
                 "playable_warm_le_0.4x_bare": worst["warm"] <= 0.4,
+                "playable_warm_from_snapshot_le_0.4x_bare": worst["warm_snapshot"] <= 0.4,
                 "cold_bytes_le_5.5MB": cold_bytes <= 5.5e6,
                 "chapter_own_bytes_le_100KB": own <= 100 * 1024,
                 "warm_runtime_bytes_zero": warm_runtime == 0,

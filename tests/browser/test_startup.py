@@ -140,8 +140,10 @@ def test_another_chapter_by_instant_navigation_loads_only_its_game(browser: Any,
                                                                    site: str) -> None:
     watch = Watch()
     ctx = open_context(browser, watch)
+    said: list[str] = []
     try:
         page = ctx.new_page()
+        page.on("worker", lambda w: w.on("console", lambda m: said.append(m.text)))
         page.goto(site + f"{SLUG}/")
         page.wait_for_selector(f"{BOARD}[data-engine='ready']", timeout=BOOT_TIMEOUT)
         page.evaluate("window.__same = true")
@@ -157,6 +159,8 @@ def test_another_chapter_by_instant_navigation_loads_only_its_game(browser: Any,
     watch.check()
     assert sum(1 for u in watch.requests if u.endswith("pyodide.asm.wasm")) == 1
     assert any("/assets/engine/empress-" in u for u in watch.requests)
+    # the game's modules were imported as they arrived (no warning from the worker)
+    assert not [t for t in said if "could not load" in t], said
 
 
 # Nodes a change touches: one per attribute or text change, one per node added or removed.

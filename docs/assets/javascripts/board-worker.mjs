@@ -4,6 +4,22 @@
 // engine's compiled modules (the shared ones and the chapter's game) with unpackArchive, and
 // answers the boards' JSON requests with engine.web.handle.
 //
+// A later visit starts from a memory snapshot made in the reader's own browser (Pyodide's
+// private options _makeSnapshot and _loadSnapshot; nothing more is downloaded): once the
+// board has been ready and idle for SNAPSHOT_IDLE_MS, and if this build has no snapshot
+// yet, a worker of its own (engine-snapshot.mjs, handed the compiled WebAssembly and the
+// stdlib's and engine's bytes, so it requests nothing) boots a second Pyodide, imports the
+// engine's shared modules and stores the snapshot in Cache Storage, under a key naming this
+// build's runtime, stdlib and engine (content-named files). The next boot looks for it
+// beside its downloads; if found, it compiles the WebAssembly at once, reads the snapshot
+// and checks its SHA-256 meanwhile, restores Python from it, reseeds `random` (frozen in
+// the snapshot; the deals do not use it: the hash seed stays that of the snapshot's
+// making), unpacks the archives (files are not in a snapshot) and imports the game. Any
+// failure gives the ordinary boot, never a broken board: a damaged snapshot is deleted (and
+// made again), one that fails to restore is replaced by a marker and not tried or made
+// again for this build. A new build has a new key: the old snapshot is deleted when the
+// new one is stored.
+//
 // Messages in:  {type: "boot", root: <URL of the site root>, pyodide, stdlib, engine,
 //                 game: {archive, module} | null, lock: <lock file info>, bytes, wasmBytes}
 //                 (paths relative to the root; bytes: what the downloads weigh, uncompressed,
@@ -11,7 +27,12 @@
 //               {type: "game", root, game: {archive, module}}   another chapter's game
 //               {type: "request", text: <JSON request>}
 // Messages out: {type: "progress", step: "download" | "start" | "engine", loaded, total}
-//               {type: "ready", ms}  {type: "failed", message}  {type: "response", text}
+//               {type: "ready", ms, snapshot, times}  {type: "failed", message}
+//               {type: "response", text}  {type: "snapshot", ok, ms, bytes, stored | message}
+//               (ready's snapshot: "restored" when Python came from a snapshot, else why not:
+//               "none" (none yet), "damaged", "failed", "off" (no Cache Storage, nested
+//               workers or WebCrypto); times: ms from the boot message to each step;
+//               "snapshot": one was made and stored, or not)
 //
 // Help requests (op "help": a hint, or "can this deal still be won?") run the solver in
 // slices of about HELP_SLICE_MS, yielding to the event loop between slices, so that other
@@ -29,6 +50,7 @@ let helpTokens = 0;
 
 let handle = null;
 let booting = null;
+let bootMsg = null;
 let failed = null;
 let py = null;
 const gamesLoaded = new Set();
@@ -106,14 +128,15 @@ function prefetch(url) {
  * download is over. */
 const SLOW_MS = 1500;
 
+/** The WebAssembly's request: {url, take} (take: its response, counted when it is over). */
+let wasmRequest = null;
+
 function prefetchWasm(url, size) {
   progress.pending++;
   const start = performance.now();
   const response = nativeFetch(url);
   response.catch(() => finished());
-  early.set(url, () => response.then((r) => {
-    const rate = progress.loaded / Math.max(1, performance.now() - start);  // bytes a ms
-    if (!rate || size / rate > SLOW_MS) return counted(r);
+  const whenOver = (r) => {
     if (self.PerformanceObserver) {
       const seen = new PerformanceObserver((list) => {
         if (!list.getEntries().some((e) => e.name === url)) return;
@@ -127,11 +150,29 @@ function prefetchWasm(url, size) {
       finished();
     }
     return r;
+  };
+  early.set(url, () => response.then((r) => {
+    const rate = progress.loaded / Math.max(1, performance.now() - start);  // bytes a ms
+    return !rate || size / rate > SLOW_MS ? counted(r) : whenOver(r);
   }));
+  wasmRequest = { url, take: () => { early.delete(url); return response.then(whenOver); } };
+}
+
+/** The WebAssembly compiled ahead of Pyodide (when restoring a snapshot: the visit is a warm
+ * one, and compiling need not wait for the snapshot's bytes): Pyodide's own request for it
+ * then gets an empty response, and its instantiation this module. */
+let precompiled = null;
+
+function precompileWasm() {
+  if (precompiled || !wasmRequest || !WebAssembly.compileStreaming || !nativeInstantiateStreaming) return;
+  precompiled = { url: wasmRequest.url, module: WebAssembly.compileStreaming(wasmRequest.take()) };
 }
 
 self.fetch = (input, init) => {
   const url = typeof input === "string" ? input : (input && input.href) || (input && input.url);
+  if (precompiled && url === precompiled.url) {
+    return Promise.resolve(new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } }));
+  }
   const p = url ? early.get(url) : null;
   if (p) {
     early.delete(url);
@@ -139,6 +180,23 @@ self.fetch = (input, init) => {
   }
   return nativeFetch(input, init);
 };
+
+/** The compiled WebAssembly, as Pyodide instantiates it: handed to the snapshot's worker. */
+let wasmModule = null;
+const nativeInstantiateStreaming = WebAssembly.instantiateStreaming;
+if (nativeInstantiateStreaming) {
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    let r;
+    if (precompiled) {
+      const module = await precompiled.module;
+      r = { module, instance: await WebAssembly.instantiate(module, imports) };
+    } else {
+      r = await nativeInstantiateStreaming.call(WebAssembly, source, imports);
+    }
+    wasmModule = r.module;
+    return r;
+  };
+}
 
 function bytesOf(response, what) {
   return response.then((r) => {
@@ -153,6 +211,7 @@ function unpack(bytes) {
 
 async function boot(msg) {
   const t0 = performance.now();
+  bootMsg = msg;
   const watchdog = setTimeout(
     () => fail(`The Python runtime did not start within ${BOOT_TIMEOUT_MS / 1000} seconds.`),
     BOOT_TIMEOUT_MS);
@@ -160,36 +219,225 @@ async function boot(msg) {
     const at = (path) => new URL(path, msg.root).href;
     const base = at(msg.pyodide);
     progress.total = msg.bytes || 0;
+    // A snapshot of an earlier visit is looked for while everything else is requested.
+    const stored = findSnapshot(msg);
     // Everything the engine needs is requested now, side by side.
     prefetchWasm(base + "pyodide.asm.wasm", msg.wasmBytes || 0);
     prefetch(at(msg.stdlib));
     const engineBytes = bytesOf(prefetch(at(msg.engine)), "the engine archive");
     const game = msg.game;
     const gameBytes = game ? bytesOf(prefetch(at(game.archive)), "the game's archive") : null;
+    stored.then((found) => { if (found.response) precompileWasm(); });
     report("download", true);
     const { loadPyodide } = await import(base + "pyodide.mjs");
-    py = await loadPyodide({
+    const options = {
       indexURL: base,
       stdLibURL: at(msg.stdlib),
       lockFileContents: { info: msg.lock, packages: {} },
       stdout: (line) => console.log("[engine]", line),
       stderr: (line) => console.warn("[engine]", line),
-    });
-    if (failed) return;
-    report("engine", true);
-    unpack(await engineBytes);
-    if (gameBytes) {
-      unpack(await gameBytes);
-      gamesLoaded.add(game.archive);
+    };
+    const install = async () => {
+      report("engine", true);
+      unpack(await engineBytes);
+      if (gameBytes) unpack(await gameBytes);
+      return py.runPython(`import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})\n` +
+        "import engine.web\n" + (game ? `import engine.${game.module}\n` : "") + "engine.web.handle");
+    };
+    const found = await stored;
+    const times = { found: Math.round(performance.now() - t0) };
+    if (found.response) {
+      // Read and checked while Pyodide loads its scripts (it awaits the bytes only then),
+      // through a thenable that lets go of them once taken (Pyodide keeps its options).
+      let bytes = snapshotBytes(found.response, times, t0);
+      bytes.catch(() => { /* handled where loadPyodide rejects with it */ });
+      const once = { then: (resolve, reject) => { const b = bytes; bytes = null; return b.then(resolve, reject); } };
+      try {
+        py = await loadPyodide(Object.assign({ _loadSnapshot: once }, options));
+        times.python = Math.round(performance.now() - t0);
+        // The snapshot froze the random module's state: a fresh seed (the deals do not use it).
+        py.runPython("import random\nrandom.seed()");
+        handle = await install();
+        snapshot.state = "restored";
+      } catch (err) {
+        // A damaged snapshot is deleted (and made again); one that fails to restore is never
+        // tried again for this build. Either way Python starts as without one.
+        const damaged = !!(err && err.damagedSnapshot);
+        console.warn("[engine] the stored snapshot " + (damaged ? "is damaged" :
+          "could not be restored (" + String(err && err.message || err).slice(0, 200) + ")") +
+          "; starting without it");
+        py = null;
+        handle = null;
+        snapshot.state = damaged ? "damaged" : "failed";
+        await (damaged ? forgetSnapshot(msg) : markSnapshot(msg, "failed"));
+      }
+    } else {
+      snapshot.state = found.state;
     }
-    handle = py.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})\n` +
-      "import engine.web\n" + (game ? `import engine.${game.module}\n` : "") + "engine.web.handle");
+    if (!handle) {
+      py = await loadPyodide(options);
+      times.python = Math.round(performance.now() - t0);
+      if (failed) return;
+      handle = await install();
+    }
+    if (game) gamesLoaded.add(game.archive);
+    if (failed) return;
     clearTimeout(watchdog);
-    postMessage({ type: "ready", ms: performance.now() - t0 });
+    snapshot.engine = await engineBytes;
+    postMessage({ type: "ready", ms: performance.now() - t0, snapshot: snapshot.state, times });
+    scheduleSnapshot();
   } catch (err) {
     clearTimeout(watchdog);
     fail("The Python runtime could not be started: " + (err && err.message ? err.message : err));
   }
+}
+
+// ---- the memory snapshot (Pyodide's private API: _loadSnapshot here, _makeSnapshot and
+// makeMemorySnapshot in engine-snapshot.mjs)
+
+/** Cache Storage's cache for the snapshot, and the snapshot recipe's version (part of the
+ * key: change it when what the snapshot holds or how it is stored changes). */
+const SNAPSHOT_CACHE = "cadogan-engine-snapshot";
+const SNAPSHOT_FORMAT = "1";
+/** Quiet time (no request) after which the snapshot is made. */
+const SNAPSHOT_IDLE_MS = 3000;
+/** Longest time the snapshot's worker may take. */
+const SNAPSHOT_MAX_MS = 120000;
+/** The snapshot is stored as its non-zero pages of this size (about a third of the heap). */
+const SNAPSHOT_PAGE = 4096;
+
+/** state: "none" (no snapshot yet: one is made once idle), "restored" (started from it),
+ * "damaged" (a stored one failed its check: deleted, made again), "failed" (one failed to
+ * restore or to be made for this build: never again), "off" (no Cache Storage or nested
+ * workers), "making", "stored". */
+const snapshot = { state: "none", timer: null, engine: null };
+
+function snapshotKey(msg) {
+  const q = new URLSearchParams({ format: SNAPSHOT_FORMAT, pyodide: msg.pyodide,
+    stdlib: msg.stdlib, engine: msg.engine });
+  return new URL("__engine-snapshot__?" + q, msg.root).href;
+}
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** This build's stored snapshot: {response} to restore, else {state} ("none", "failed",
+ * "off"). Never throws. */
+async function findSnapshot(msg) {
+  try {
+    if (!self.caches || !self.Worker || !self.crypto || !crypto.subtle) return { state: "off" };
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const r = await cache.match(snapshotKey(msg));
+    if (!r) return { state: "none" };
+    if (r.headers.get("x-snapshot-failed")) return { state: "failed" };
+    return { response: r };
+  } catch (err) {
+    console.warn("[engine] no snapshot: " + String(err && err.message || err).slice(0, 200));
+    return { state: "off" };
+  }
+}
+
+/** The heap stored in `response`, its SHA-256 checked, rebuilt from its pages (layout in
+ * engine-snapshot.mjs); rejects with an error marked damagedSnapshot if anything is off. */
+async function snapshotBytes(response, times, t0) {
+  const damaged = (why) => Object.assign(new Error("damaged snapshot: " + why), { damagedSnapshot: true });
+  const length = Number(response.headers.get("x-snapshot-length"));
+  const digest = response.headers.get("x-snapshot-sha256");
+  let body;
+  try {
+    body = await response.arrayBuffer();
+  } catch (err) {
+    throw damaged("unreadable");
+  }
+  times.read = Math.round(performance.now() - t0);
+  if (!digest || hex(await crypto.subtle.digest("SHA-256", body)) !== digest) throw damaged("digest");
+  times.checked = Math.round(performance.now() - t0);
+  const n = body.byteLength >= 4 ? new Uint32Array(body, 0, 1)[0] : -1;
+  const head = 4 * (1 + n);
+  const data = head + ((SNAPSHOT_PAGE - (head % SNAPSHOT_PAGE)) % SNAPSHOT_PAGE);
+  if (!(length > 0) || n < 0 || data + n * SNAPSHOT_PAGE !== body.byteLength) throw damaged("layout");
+  const pages = new Uint32Array(body, 4, n);
+  const src = new Uint8Array(body);
+  const bytes = new Uint8Array(length);
+  for (let i = 0; i < n; i++) {
+    const at = pages[i] * SNAPSHOT_PAGE;
+    if (at >= length) throw damaged("layout");
+    const size = Math.min(SNAPSHOT_PAGE, length - at);
+    bytes.set(src.subarray(data + i * SNAPSHOT_PAGE, data + i * SNAPSHOT_PAGE + size), at);
+  }
+  times.rebuilt = Math.round(performance.now() - t0);
+  return bytes;
+}
+
+async function forgetSnapshot(msg) {
+  try {
+    await (await caches.open(SNAPSHOT_CACHE)).delete(snapshotKey(msg));
+  } catch (err) { /* tried again next time */ }
+}
+
+/** Replace this build's snapshot by a marker: it is not to be tried or made again. */
+async function markSnapshot(msg, state) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    await cache.put(snapshotKey(msg), new Response("", { headers: { "x-snapshot-failed": state } }));
+  } catch (err) { /* nothing stored: tried again next time */ }
+}
+
+/** Make the snapshot once the board has been idle SNAPSHOT_IDLE_MS (called again after
+ * every request, which puts it off). */
+function scheduleSnapshot() {
+  if ((snapshot.state !== "none" && snapshot.state !== "damaged") || !handle) return;
+  clearTimeout(snapshot.timer);
+  snapshot.timer = setTimeout(makeSnapshot, SNAPSHOT_IDLE_MS);
+}
+
+function makeSnapshot() {
+  if (helping.size) { scheduleSnapshot(); return; }
+  const msg = bootMsg;
+  const at = (path) => new URL(path, msg.root).href;
+  let stdlib;
+  try {
+    const zip = py.runPython("import sys\nnext(p for p in sys.path if p.endswith('.zip'))");
+    stdlib = py.FS.readFile(zip).buffer;
+  } catch (err) {
+    snapshot.state = "failed";
+    return;
+  }
+  if (!wasmModule || !snapshot.engine) { snapshot.state = "failed"; return; }
+  snapshot.state = "making";
+  let worker;
+  const timer = setTimeout(() => {
+    // A snapshot this slow is not worth it here: given up for this visit, tried next time.
+    if (worker) worker.terminate();
+    snapshot.state = "off";
+  }, SNAPSHOT_MAX_MS);
+  const done = (r) => {
+    clearTimeout(timer);
+    if (snapshot.state !== "making") return;
+    if (worker) worker.terminate();
+    snapshot.state = r.ok ? "stored" : "failed";
+    if (!r.ok) {
+      console.warn("[engine] no snapshot made: " + r.message);
+      markSnapshot(msg, "failed");
+    }
+    postMessage(Object.assign({ type: "snapshot" }, r));
+  };
+  try {
+    worker = new Worker(new URL("engine-snapshot.mjs", import.meta.url),
+                        { type: "module", name: "cadogan-snapshot" });
+  } catch (err) {
+    clearTimeout(timer);
+    snapshot.state = "off";
+    return;
+  }
+  worker.onmessage = (e) => done(e.data || { ok: false, message: "no answer" });
+  worker.onerror = (e) => { e.preventDefault(); done({ ok: false, message: e.message || "worker error" }); };
+  worker.postMessage({
+    key: snapshotKey(msg), cache: SNAPSHOT_CACHE, indexURL: at(msg.pyodide),
+    stdLibURL: at(msg.stdlib), lock: msg.lock, engineDir: ENGINE_DIR,
+    module: wasmModule, stdlib, engine: snapshot.engine.slice(0),
+  }, [stdlib]);
 }
 
 /** Another chapter's game (instant navigation): its modules, before its board's requests. */
@@ -199,7 +447,11 @@ async function loadGame(msg) {
   gamesLoaded.add(game.archive);
   try {
     unpack(await bytesOf(nativeFetch(new URL(game.archive, msg.root).href), "the game's archive"));
-    py.runPython(`import importlib\nimportlib.invalidate_caches()\nimport engine.${game.module}`);
+    // The path finders' caches, as importlib.invalidate_caches() would (which also needs
+    // importlib.metadata, not in the compiled stdlib).
+    py.runPython("import sys\nfor f in list(sys.path_importer_cache.values()):\n" +
+      "    if hasattr(f, 'invalidate_caches'): f.invalidate_caches()\n" +
+      `import engine.${game.module}`);
   } catch (err) {
     gamesLoaded.delete(game.archive);
     console.warn("[engine] could not load " + game.archive + ": " + (err && err.message ? err.message : err));
@@ -273,4 +525,5 @@ self.onmessage = async (event) => {
     }
   }
   postMessage({ type: "response", text });
+  scheduleSnapshot();
 };

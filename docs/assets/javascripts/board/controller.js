@@ -158,6 +158,8 @@ export class Board {
       // For the benchmark: when the tab's engine was started and how long Python took.
       this.root.setAttribute("data-engine-started-at", String(Math.round(eng.startedAt)));
       if (eng.bootMs !== null) this.root.setAttribute("data-engine-boot-ms", String(Math.round(eng.bootMs)));
+      // Whether Python was restored from a snapshot of an earlier visit (board-worker.mjs).
+      if (eng.snapshot) this.root.setAttribute("data-engine-snapshot", eng.snapshot);
       this.setEngineState("ready", "Engine ready.");
       if (r.notice) this.notice(r.notice);
       else this.message("info", "Ready: click or drag a card, or use the keyboard.", true);

@@ -17,7 +17,7 @@ export function bootMessage(runtime, root) {
 }
 
 function start(cfg, siteRoot, workerUrl) {
-  const eng = { pending: new Map(), nextId: 1, state: "loading", failure: null, bootMs: null,
+  const eng = { pending: new Map(), nextId: 1, state: "loading", failure: null, bootMs: null, snapshot: null,
     startedAt: performance.now(), progress: null, listeners: new Set(), games: new Set() };
   let settle;
   eng.ready = new Promise((resolve, reject) => { settle = { resolve, reject }; });
@@ -35,6 +35,7 @@ function start(cfg, siteRoot, workerUrl) {
       clearTimeout(timer);
       eng.state = "ready";
       eng.bootMs = m.ms;
+      eng.snapshot = m.snapshot || null;
       eng.progress = null;
       settle.resolve();
     } else if (m.type === "progress") {
