@@ -5,8 +5,9 @@
   the boot times of a bare ``loadPyodide()`` and of that runtime under Node;
 - ``browser``: the boards in headless Chromium (bench/browser_bench.py): playable (first
   move accepted) cold, warm and hot, and warm restored from the engine's memory snapshot,
-  beside a bare ``loadPyodide()`` in the same browser, and the ratios; bytes by kind (runtime, stdlib, engine, site, chapter), cold and warm; long
-  tasks and pick-up times on the Empress at a 4x CPU slowdown; every chapter once;
+  beside a bare ``loadPyodide()`` in the same browser, and the ratios; bytes by kind
+  (runtime, stdlib, engine, site, chapter), cold and warm; long tasks and pick-up times on
+  the Empress at a 4x CPU slowdown; every chapter once;
 - ``scans``: bench/scans_bench.py's numbers, when that file is present;
 - ``verdicts``: per game, how fast and how often ``outcome_of`` judges the positions of
   random games (bench/verdict_bench.py);
