@@ -107,6 +107,8 @@ def test_tooltips_survive_instant_navigation(context: Any, site: str) -> None:
     p.mouse.move(5, 890)
     nav_link(p, "the-empress-of-india").click()
     p.wait_for_url("**/the-empress-of-india/")
+    # the new page in place (the address changes first; its arrival hides any tooltip)
+    p.wait_for_selector(".cadogan-board[data-game='the-empress-of-india']")
     tooltip(p).wait_for(state="hidden", timeout=3000)
     term = p.locator(".transcription a.gloss").first
     term.hover()

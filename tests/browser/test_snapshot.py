@@ -28,6 +28,7 @@ STORED = """async (name) => {
   const out = [];
   for (const k of await c.keys()) {
     const r = await c.match(k);
+    if (!r) continue;  // deleted since listed (an older snapshot, as a new one is stored)
     out.push({url: k.url, sha: r.headers.get('x-snapshot-sha256'),
               length: r.headers.get('x-snapshot-length'),
               failed: r.headers.get('x-snapshot-failed'), size: (await r.arrayBuffer()).byteLength});
