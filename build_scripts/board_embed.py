@@ -341,9 +341,28 @@ _HEAD_SCRIPT = (
     "game:c.game&&c.game.archive};"
     "w.onmessage=function(m){e.messages.push(m.data)};"
     "w.onerror=function(m){e.error=m.message||\"error\"};"
-    "var b={type:\"boot\",root:r};for(var k in c)b[k]=c[k];w.postMessage(b)"
+    "var b={type:\"boot\",root:r};for(var k in c)b[k]=c[k];w.postMessage(b);"
+    # Material's search requests its index (XMLHttpRequest) and builds it in a worker of its
+    # own as the page loads (half a second of CPU, taken from the engine's start): its
+    # request waits until the engine is ready (or has failed), the reader reaches for the
+    # search, or HOLD_MS have passed.
+    "var X=window.XMLHttpRequest,h=[],o=0,go=function(){if(o)return;o=1;"
+    "h.forEach(function(g){g()});h=[]};"
+    "if(X&&window.WeakMap){var P=X.prototype,O=P.open,S=P.send,U=new WeakMap();"
+    "P.open=function(m,u){U.set(this,String(u));return O.apply(this,arguments)};"
+    "P.send=function(){var x=this,a=arguments;"
+    "if(!o&&/\\/search\\/search_index\\.json([?#]|$)/.test(U.get(x)||\"\")){"
+    "h.push(function(){S.apply(x,a)});return}return S.apply(x,a)};"
+    "w.addEventListener(\"message\",function(m){var t=m.data&&m.data.type;"
+    "if(t==\"ready\"||t==\"failed\")go()});setTimeout(go,HOLD_MS);"
+    "addEventListener(\"focusin\",function(v){var t=v.target;"
+    "if(t&&t.closest&&t.closest(\".md-search\"))go()},true);"
+    "addEventListener(\"change\",function(v){if(v.target&&v.target.id==\"__search\")go()},true);"
+    "addEventListener(\"keydown\",function(v){if(/^[/sf]$/i.test(v.key))go()},true)}"
     "}catch(x){}})();"
 )
+#: Longest time Material's search index waits for the engine (see _HEAD_SCRIPT).
+SEARCH_HOLD_MS = 10000
 
 
 def _js(data: Any) -> str:
@@ -355,7 +374,8 @@ def head_html(runtime: Runtime, slug: str, root: str, modules: list[str]) -> str
     engine, and module preloads of the board's scripts (``root``: the site root relative to
     the page, with a final slash; ``modules``: paths relative to the site root)."""
     script = (_HEAD_SCRIPT.replace("ROOT", _js(root)).replace("WORKER", _js(WORKER_SCRIPT))
-              .replace("CONFIG", _js(runtime.config(slug))))
+              .replace("CONFIG", _js(runtime.config(slug)))
+              .replace("HOLD_MS", str(SEARCH_HOLD_MS)))
     links = "".join(f'<link rel="modulepreload" href="{_e(root + m)}">' for m in modules)
     return f"<script>{script}</script>{links}"
 

@@ -214,3 +214,81 @@ def test_a_pick_up_touches_only_what_changed(browser: Any, site: str) -> None:
         assert r["pick"] <= r["targets"] + 3, r  # the card, its pile, each target pile
         assert r["put"] <= r["targets"] + 3, r
     assert same["kept"] >= same["now"] - 2, same
+
+
+# When the search index was asked for, and when the engine said it was ready (ms from
+# navigation), recorded before any of the page's scripts.
+INDEX_TIMES = """
+window.__times = {};
+new MutationObserver(() => {
+  const b = document.querySelector('.cadogan-board[data-engine="ready"]');
+  if (b && !window.__times.ready) window.__times.ready = performance.now();
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-engine']});
+"""
+INDEX_ASKED = """(() => {
+  const e = performance.getEntriesByType('resource')
+    .find((r) => r.name.includes('/search/search_index.json'));
+  return e ? e.startTime : null;
+})()"""
+
+
+def _search(page: Any, words: str) -> int:
+    """Type `words` into Material's search as a reader does; the number of results shown."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially(words, delay=20)
+    page.wait_for_selector(".md-search-result__item", timeout=30_000)
+    return int(page.locator(".md-search-result__item").count())
+
+
+def test_the_search_index_waits_for_the_engine_and_still_answers(browser: Any,
+                                                                 site: str) -> None:
+    """Material's search builds its index in a worker as the page loads: on a board page its
+    request waits until the engine is ready, and the search still finds the chapters."""
+    watch = Watch()
+    ctx = open_context(browser, watch)
+    try:
+        page = ctx.new_page()
+        page.add_init_script(INDEX_TIMES)
+        page.goto(site + f"{SLUG}/")
+        page.wait_for_selector(f"{BOARD}[data-engine='ready']", timeout=BOOT_TIMEOUT)
+        page.wait_for_function(f"{INDEX_ASKED} !== null", timeout=30_000)
+        asked = page.evaluate(INDEX_ASKED)
+        ready = page.evaluate("window.__times.ready")
+        found = _search(page, "Nivernaise")
+        # a page without a board asks for it at once
+        page.goto(site + "glossary/")
+        page.wait_for_function(f"{INDEX_ASKED} !== null", timeout=30_000)
+    finally:
+        ctx.close()
+    watch.check()
+    assert ready and asked >= ready - 100, (asked, ready)  # not while the engine starts
+    assert found >= 1
+
+
+def test_the_search_reached_for_before_the_engine_is_ready_has_its_index(browser: Any,
+                                                                          site: str) -> None:
+    """A reader who opens the search while the engine is still loading is not kept waiting
+    for it: reaching for the search lets its index come."""
+    watch = Watch()
+    ctx = open_context(browser, watch)
+    held: list[Any] = []
+    try:
+        page = ctx.new_page()
+        # the engine never gets its WebAssembly while the reader searches
+        page.route("**/pyodide.asm.wasm", lambda r: held.append(r))
+        page.goto(site + f"{SLUG}/")
+        page.wait_for_selector(f"{BOARD}[data-engine='loading']", timeout=BOOT_TIMEOUT)
+        page.wait_for_timeout(500)
+        assert page.evaluate(INDEX_ASKED) is None  # still held
+        found = _search(page, "Nivernaise")
+        loading = page.get_attribute(BOARD, "data-engine")
+        for r in held:
+            r.continue_()
+        page.wait_for_selector(f"{BOARD}[data-engine='ready']", timeout=BOOT_TIMEOUT)
+    finally:
+        ctx.close()
+    watch.check()
+    assert held, "the WebAssembly was never asked for"
+    assert loading == "loading"
+    assert found >= 1

@@ -93,7 +93,8 @@ const early = new Map();
 
 function finished() {
   // Every download done: Python is starting.
-  if (--progress.pending === 0 && progress.step === "download") report("start", true);
+  if (--progress.pending === 0) progress.doneAt = performance.now();
+  if (progress.pending === 0 && progress.step === "download") report("start", true);
 }
 
 /** Count the bytes of `r`'s body as they arrive; returns the response to hand on: a clone
@@ -230,6 +231,7 @@ async function boot(msg) {
     stored.then((found) => { if (found.response) precompileWasm(); });
     report("download", true);
     const { loadPyodide } = await import(base + "pyodide.mjs");
+    const imported = Math.round(performance.now() - t0);
     const options = {
       indexURL: base,
       stdLibURL: at(msg.stdlib),
@@ -241,11 +243,12 @@ async function boot(msg) {
       report("engine", true);
       unpack(await engineBytes);
       if (gameBytes) unpack(await gameBytes);
+      times.unpacked = Math.round(performance.now() - t0);
       return py.runPython(`import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})\n` +
         "import engine.web\n" + (game ? `import engine.${game.module}\n` : "") + "engine.web.handle");
     };
     const found = await stored;
-    const times = { found: Math.round(performance.now() - t0) };
+    const times = { imported, found: Math.round(performance.now() - t0) };
     if (found.response) {
       // Read and checked while Pyodide loads its scripts (it awaits the bytes only then),
       // through a thenable that lets go of them once taken (Pyodide keeps its options).
@@ -284,6 +287,9 @@ async function boot(msg) {
     if (failed) return;
     clearTimeout(watchdog);
     snapshot.engine = await engineBytes;
+    times.ready = Math.round(performance.now() - t0);
+    if (progress.doneAt) times.downloaded = Math.round(progress.doneAt - t0);
+    self.__bootTimes = times;  // for the benchmarks, which read it in the worker
     postMessage({ type: "ready", ms: performance.now() - t0, snapshot: snapshot.state, times });
     scheduleSnapshot();
   } catch (err) {
