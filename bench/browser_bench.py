@@ -15,6 +15,8 @@ and measures, each time from navigation start:
 - ``warm_snapshot``: a first visit left open until its idle engine has stored its memory
   snapshot (board-worker.mjs), then the browser relaunched on that profile: playable from
   the restored snapshot (and how long after ready it was stored, and its size);
+- where the engine's boot spends its time: the worker's own record of when each step ended
+  (Pyodide imported, downloads over, Python started, engine unpacked, ready), cold and warm;
 - bytes transferred by kind (runtime, stdlib, engine, page), cold and warm;
 - at a 4x CPU slowdown (CDP ``Emulation.setCPUThrottlingRate``) on the Empress (208 cards):
   the main thread's long tasks during start-up and during moves, and the time a pick-up and
@@ -211,6 +213,11 @@ def board_visit(ctx: Any, url: str, throttle: float | None = None,
                 worker_boot: +b.getAttribute('data-engine-boot-ms') || null,
                 long_tasks: window.__longTasks};
     })()""")
+    workers = [w for w in page.workers if "board-worker" in w.url]
+    try:  # when each step of the engine's boot ended, ms from its boot message
+        t["steps"] = workers[0].evaluate("self.__bootTimes || null") if workers else None
+    except Exception:  # noqa: BLE001 - a worker gone with its page: no steps, not a failure
+        t["steps"] = None
     t["page"] = page
     return t
 
@@ -550,6 +557,13 @@ def cpu_tasks(p: Any, profile: Path, base: str, slug: str) -> dict[str, Any]:
                     "and the browser's own (style, layout and paint after any change included)"}
 
 
+def _steps(runs: list[dict[str, Any] | None]) -> dict[str, Any]:
+    """Medians of the engine worker's boot steps (board-worker.mjs ``times``): the Pyodide
+    module imported, every download over, Python started, the engine unpacked, ready."""
+    keys = ("imported", "downloaded", "python", "unpacked", "ready")
+    return {k: _median([r[k] for r in runs if r and r.get(k) is not None]) for k in keys}
+
+
 def _kinds(runs: list[dict[str, Any]]) -> dict[str, Any]:
     return {k: _median([r[k]["playable"] for r in runs]) for k in ("cold", "warm", "hot")}
 
@@ -610,7 +624,9 @@ def run(repeats: int = 3, every_chapter: bool = True) -> dict[str, Any]:
                 s: {"engine_started_ms": _median([r["cold"]["engine_started"]
                                                   for r in boards[s]]),
                     "worker_boot_ms": {k: _median([r[k]["worker_boot"] for r in boards[s]])
-                                       for k in ("cold", "warm", "hot")}}
+                                       for k in ("cold", "warm", "hot")},
+                    "boot_steps_ms": {k: _steps([r[k].get("steps") for r in boards[s]])
+                                      for k in ("cold", "warm")}}
                 for s in CHAPTERS}
             out["where_the_time_goes"]["bare_worker_boot_ms"] = {
                 k: _median([r[k]["worker_boot"] for r in bare]) for k in ("cold", "warm", "hot")}

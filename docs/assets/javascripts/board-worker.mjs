@@ -31,7 +31,10 @@
 //               {type: "response", text}  {type: "snapshot", ok, ms, bytes, stored | message}
 //               (ready's snapshot: "restored" when Python came from a snapshot, else why not:
 //               "none" (none yet), "damaged", "failed", "off" (no Cache Storage, nested
-//               workers or WebCrypto); times: ms from the boot message to each step;
+//               workers or WebCrypto); times: ms from the boot message to the end of
+//               each step: imported (pyodide.mjs), found (the snapshot looked for),
+//               downloaded, python, unpacked, ready (and read, checked, rebuilt when a
+//               snapshot is restored); also kept as self.__bootTimes for the benchmarks;
 //               "snapshot": one was made and stored, or not)
 //
 // Help requests (op "help": a hint, or "can this deal still be won?") run the solver in
