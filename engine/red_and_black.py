@@ -11,7 +11,9 @@ A vacancy among the Volunteers is filled at once with the next card of the pack 
 in hand"); once the pack is exhausted it stays empty. A card turned up that can be neither
 played nor placed on a Volunteer goes to the talon; one that can must be used (or, under
 RB-4's other reading, may be laid aside). The talon's top card may be used. When the pack is
-exhausted the talon may be taken up, shuffled and dealt again, once. See the chapter page for
+exhausted the talon may be taken up, shuffled and dealt again, once. By default the player
+keeps the order of play he likes; under RB-6's other reading every card that can be played
+on a foundation must be played before a card is placed on a Volunteer or turned up. See the chapter page for
 the text each rule id points at, and its editorial notes (``note-rb-N``) for the readings
 behind the options.
 """
@@ -76,6 +78,11 @@ class RedAndBlackOptions:
         "Volunteer",
         labels={False: "must be used: only unsuitable cards go to the talon",
                 True: "may be laid on the talon all the same"})
+    plays_first: bool = option(
+        False, note="note-rb-6", label="While a card can be played on a foundation",
+        labels={False: "sequences may be formed and cards turned up all the same",
+                True: "it must be played first: no card is placed on a Volunteer, turned "
+                      "up or re-dealt"})
 
 
 # ---- piles ----------------------------------------------------------------------------
@@ -185,10 +192,14 @@ class RedAndBlack(Game):
               "vacancy is filled at once with the next card of the pack, and stays empty "
               "while the pack is exhausted; nothing else may be put into it.",
         SEQUENCES: "The top card of a Volunteer may be placed on another Volunteer under Rule "
-                   "II, one card at a time, whenever the player likes (no order of play is "
-                   "enforced: RB-6); the cards beneath a top card cannot be moved.",
+                   "II, one card at a time; the cards beneath a top card cannot be moved "
+                   "(RB-2). By default no order of play is enforced; under RB-6’s other "
+                   "reading no card is placed on a Volunteer while a card can be played on a "
+                   "foundation.",
         DEAL: "“Turn up the next card” turns the pack’s top card; the next may be turned only "
-              "when it has been played, placed on a Volunteer or laid on the talon.",
+              "when it has been played, placed on a Volunteer or laid on the talon. Under "
+              "RB-6’s other reading it is also refused, as is the re-deal, while a card can "
+              "be played on a foundation.",
         TALON: "A card turned up that can go neither on a foundation nor on a Volunteer goes "
                "to the talon at once; one that can must be used (or, under RB-4’s other "
                "reading, may be laid on the talon); only the talon’s top card is shown, and "
@@ -251,6 +262,26 @@ class RedAndBlack(Game):
         (here, on a Volunteer)."""
         return self._fits_foundation(state, card) or self._fits_volunteer(state, card)
 
+    def playable(self, state: State) -> Card | None:
+        """The first available card a foundation takes now, if any: a Volunteer's top card,
+        the card turned up or the talon's top card (RB-6's enforced order waits for it)."""
+        p = state.piles
+        for i in (*VOLUNTEER_PILES, TURNED, TALON_PILE):
+            if p[i] and self._fits_foundation(state, p[i][-1]):
+                return p[i][-1]
+        return None
+
+    def _out_of_order(self, state: State, rule: str, what: str) -> IllegalMove | None:
+        """Under RB-6's other reading (``plays_first``): the refusal of a placing, a turn or
+        the re-deal while a card can still be played on a foundation."""
+        if not self.options.plays_first:
+            return None
+        ready = self.playable(state)
+        if ready is None:
+            return None
+        return IllegalMove(rule, f"{what} when no more can be played: the {ready.name} can "
+                           "still be played on a foundation (RB-6).")
+
     def redeals_left(self, state: State) -> int:
         return REDEALS - state.vars[V_REDEALS]
 
@@ -296,7 +327,9 @@ class RedAndBlack(Game):
         if di in FOUNDATION_PILES:
             return self._refuse_foundation(state, di, card)
         if di in VOLUNTEER_PILES:
-            return self._refuse_volunteer(state, di, card)
+            return (self._refuse_volunteer(state, di, card)
+                    or self._out_of_order(state, SEQUENCES, "Sequences are formed on the "
+                                          "Volunteers only"))
         if di == TALON_PILE:
             if si != TURNED:
                 return IllegalMove(TALON, "Only cards turned up from the pack are laid on the "
@@ -353,7 +386,7 @@ class RedAndBlack(Game):
                     return IllegalMove(DEAL, "The pack is exhausted: the talon may now be "
                                        "taken up, shuffled and re-dealt.")
                 return IllegalMove(DEAL, "The pack is exhausted.")
-            return None
+            return self._out_of_order(state, DEAL, "The next card is dealt only")
         if action == "redeal":
             if p[STOCK]:
                 return IllegalMove(REDEAL, "The talon is re-dealt only when the pack is "
@@ -367,7 +400,7 @@ class RedAndBlack(Game):
                                    "been.")
             if not p[TALON_PILE]:
                 return IllegalMove(REDEAL, "There is no talon to re-deal.")
-            return None
+            return self._out_of_order(state, DEAL, "The talon is re-dealt only")
         return IllegalMove(BOARD, f"Red and Black has no action {action!r}.")
 
     def apply(self, state: State, move: Move) -> State:

@@ -207,6 +207,55 @@ def test_only_the_talons_top_is_used_and_only_turned_cards_go_there() -> None:
     assert all(c["c"] is None for c in stock["cards"])
 
 
+# ----------------------------------------------------------------------------- the order of play
+
+@pytest.mark.rules("red-and-black-sequences", "red-and-black-deal")
+def test_by_default_no_order_of_play_is_enforced() -> None:
+    """RB-6's default: a sequence may be formed, and the next card turned up, while a card
+    could still be played on a foundation."""
+    g = game({"v0": "2D", "v1": "5S", "v2": "6H", "stock": "3C 9C"})
+    g.play("v1-v2")                                     # the two of diamonds waits
+    g.play("deal")
+    assert g.state.piles[8] == cards("2D")
+
+
+@pytest.mark.rules("red-and-black-play", "red-and-black-sequences", "red-and-black-deal")
+def test_under_the_other_reading_every_play_comes_first() -> None:
+    """RB-6's other reading: “When no more can be played, proceed to form sequences … then
+    again play all that are suitable and proceed to deal”."""
+    g = game({"v0": "2D", "v1": "5S", "v2": "6H", "stock": "3C 9C"},
+             options="plays_first:yes")
+    assert refusal_rule(g, "v1-v2") == R + "sequences"  # the two of diamonds goes up first
+    assert refusal_rule(g, "deal") == R + "deal"
+    assert refusal_rule(g, "v2-v1") == R + "rule-2"     # a placing Rule II forbids anyway
+    g.play("v0-f0")                                       # played; the nine of clubs fills
+    assert g.state.piles[8] == cards("9C")
+    g.play("v1-v2")                                       # no more can be played: place
+    g.play("deal")                                        # and deal
+
+
+@pytest.mark.rules("red-and-black-sequences", "red-and-black-deal", "red-and-black-talon")
+def test_under_the_other_reading_the_card_turned_up_and_the_talons_top_count_too() -> None:
+    # the two of diamonds turned up fits the black three and its foundation: it goes up
+    g = game({"v0": "3S", "stock": "9C 2D"}, options="plays_first:yes")
+    g.play("deal")
+    assert g.state.piles[TURNED] == cards("2D")
+    assert refusal_rule(g, "turned-v0") == R + "sequences"
+    g.play("turned-f0")
+    # the talon's top card, a two of diamonds, holds up a placing and the next card
+    g = game({"v1": "5S", "v2": "6H", "talon": "2D", "stock": "9C"},
+             options="plays_first:yes")
+    assert refusal_rule(g, "v1-v2") == R + "sequences"
+    assert refusal_rule(g, "deal") == R + "deal"
+    g.play("talon-f0")
+    g.play("v1-v2")
+    # and the re-deal waits for the plays too
+    g = game({"v0": "2D", "talon": "9S"}, rest_to="talon", options="plays_first:yes")
+    assert refusal_rule(g, "redeal") == R + "deal"
+    g.play("v0-f0")
+    g.play("redeal")
+
+
 # ----------------------------------------------------------------------------- the re-deal
 
 @pytest.mark.rules("red-and-black-redeal")
@@ -336,12 +385,12 @@ def test_a_card_turned_up_that_has_lost_its_place_may_go_to_the_talon() -> None:
 
 # ----------------------------------------------------------------------------- the solver
 
-def _near_the_end(piles: dict[str, str], redeals: int) -> RedAndBlack:
+def _near_the_end(piles: dict[str, str], redeals: int, options: str = "") -> RedAndBlack:
     """Every card on its foundation but those given (the second spades foundation stops at
     the knave, the first diamonds foundation where ``piles`` says)."""
     full = {f"f{j}": up_to(s.value, 13) for j, s in enumerate(ACE_SUITS)}
     given = {**full, "f7": up_to("S", 11), **{f"v{j}": "" for j in range(8)}, **piles}
-    made = make_game(SLUG, given, vars={"redeals": redeals})
+    made = make_game(SLUG, given, vars={"redeals": redeals}, options=options)
     g = engine.load_position(made.position())
     assert isinstance(g, RedAndBlack)
     return g
@@ -350,7 +399,19 @@ def _near_the_end(piles: dict[str, str], redeals: int) -> RedAndBlack:
 EIGHT_DIAMONDS = {f"v{j}": f"{r}D" for j, r in enumerate("K Q J 10 9 8 7 6".split())}
 
 
+#: An end where the order of play decides: the queen of clubs on the talon must be placed on
+#: the king of hearts before the king goes up, to free the knave of clubs beneath it.
+ORDER_MATTERS = {"f2": up_to("C", 10), "f4": up_to("H", 12), "f7": up_to("S", 13),
+                 "v0": "KH", "talon": "KC JC QC"}
+
+
 @pytest.mark.parametrize("make, want", [
+    (lambda: _near_the_end(ORDER_MATTERS, 1), True),
+    (lambda: _near_the_end(ORDER_MATTERS, 1, "plays_first:yes"), False),
+    (lambda: _near_the_end({"v0": "KS", "v1": "QS"}, 1, "plays_first:yes"), True),
+    (lambda: _near_the_end({"talon": "QS KS"}, 0, "plays_first:yes"), True),
+    (lambda: _near_the_end({"f0": up_to("D", 5), **EIGHT_DIAMONDS, "stock": "QS KS"}, 1,
+                           "plays_first:yes"), True),
     (lambda: _near_the_end({"v0": "KS", "v1": "QS"}, 1), True),
     (lambda: _near_the_end({"talon": "QS KS"}, 1), False),       # the king on top, no re-deal
     (lambda: _near_the_end({"talon": "QS KS"}, 0), True),        # the re-deal frees both
