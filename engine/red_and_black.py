@@ -267,8 +267,10 @@ class RedAndBlack(Game):
         the card turned up or the talon's top card (RB-6's enforced order waits for it)."""
         p = state.piles
         for i in (*VOLUNTEER_PILES, TURNED, TALON_PILE):
-            if p[i] and self._fits_foundation(state, p[i][-1]):
-                return p[i][-1]
+            if p[i]:
+                card: Card = p[i][-1]
+                if self._fits_foundation(state, card):
+                    return card
         return None
 
     def _out_of_order(self, state: State, rule: str, what: str) -> IllegalMove | None:
