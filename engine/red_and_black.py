@@ -13,9 +13,9 @@ played nor placed on a Volunteer goes to the talon; one that can must be used (o
 RB-4's other reading, may be laid aside). The talon's top card may be used. When the pack is
 exhausted the talon may be taken up, shuffled and dealt again, once. By default the player
 keeps the order of play he likes; under RB-6's other reading every card that can be played
-on a foundation must be played before a card is placed on a Volunteer or turned up. See the chapter page for
-the text each rule id points at, and its editorial notes (``note-rb-N``) for the readings
-behind the options.
+on a foundation must be played before a card is placed on a Volunteer or turned up. See the
+chapter page for the text each rule id points at, and its editorial notes (``note-rb-N``) for
+the readings behind the options.
 """
 
 from __future__ import annotations
@@ -196,10 +196,10 @@ class RedAndBlack(Game):
                    "(RB-2). By default no order of play is enforced; under RB-6’s other "
                    "reading no card is placed on a Volunteer while a card can be played on a "
                    "foundation.",
-        DEAL: "“Turn up the next card” turns the pack’s top card; the next may be turned only "
-              "when it has been played, placed on a Volunteer or laid on the talon. Under "
-              "RB-6’s other reading it is also refused, as is the re-deal, while a card can "
-              "be played on a foundation.",
+        DEAL: "“Turn up the next card” turns the pack’s top card; the next may be turned "
+              "only when it has been played, placed on a Volunteer or laid on the talon. "
+              "Under RB-6’s other reading it is also refused, as is the re-deal, while a "
+              "card can be played on a foundation.",
         TALON: "A card turned up that can go neither on a foundation nor on a Volunteer goes "
                "to the talon at once; one that can must be used (or, under RB-4’s other "
                "reading, may be laid on the talon); only the talon’s top card is shown, and "
