@@ -100,6 +100,9 @@ function finished() {
   if (progress.pending === 0 && progress.step === "download") report("start", true);
 }
 
+/** Called once, when the first counted download is over. */
+let oneDone = null;
+
 /** Count the bytes of `r`'s body as they arrive; returns the response to hand on: a clone
  * (same URL and headers) that its reader reads as it comes. */
 function counted(r) {
@@ -107,7 +110,11 @@ function counted(r) {
   const copy = r.clone();
   const reader = r.body.getReader();
   const pump = () => reader.read().then(({ done, value }) => {
-    if (done) { finished(); return; }
+    if (done) {
+      finished();
+      if (oneDone) { const f = oneDone; oneDone = null; f(); }
+      return;
+    }
     progress.loaded += value.byteLength;
     report();
     return pump();
@@ -140,36 +147,60 @@ function prefetchWasm(url, size) {
   const start = performance.now();
   const response = nativeFetch(url);
   response.catch(() => finished());
+  let over = false;
+  const markOver = () => {
+    if (over) return;
+    over = true;
+    progress.loaded += size;
+    finished();
+  };
   const whenOver = (r) => {
     if (self.PerformanceObserver) {
       const seen = new PerformanceObserver((list) => {
         if (!list.getEntries().some((e) => e.name === url)) return;
         seen.disconnect();
-        progress.loaded += size;
-        finished();
+        markOver();
       });
       seen.observe({ type: "resource", buffered: true });
     } else {
-      progress.loaded += size;
-      finished();
+      markOver();
     }
     return r;
   };
-  early.set(url, () => response.then((r) => {
-    const rate = progress.loaded / Math.max(1, performance.now() - start);  // bytes a ms
-    return !rate || size / rate > SLOW_MS ? counted(r) : whenOver(r);
-  }));
-  wasmRequest = { url, take: () => { early.delete(url); return response.then(whenOver); } };
+  early.set(url, () => {
+    wasmRequest = null;  // Pyodide's own request has it: no longer to be compiled ahead
+    return response.then((r) => {
+      const rate = progress.loaded / Math.max(1, performance.now() - start);  // bytes a ms
+      return !rate || size / rate > SLOW_MS ? counted(r) : whenOver(r);
+    });
+  });
+  // take: the response, for compiling ahead; over: its bytes are all in (compiled), which
+  // may be known before the resource timing entry is delivered (a busy worker).
+  wasmRequest = { url, take: () => { early.delete(url); return response.then(whenOver); },
+    over: markOver };
 }
 
-/** The WebAssembly compiled ahead of Pyodide (when restoring a snapshot: the visit is a warm
- * one, and compiling need not wait for the snapshot's bytes): Pyodide's own request for it
- * then gets an empty response, and its instantiation this module. */
+/** The WebAssembly compiled ahead of Pyodide, as its bytes arrive: Pyodide's own request
+ * for it then gets an empty response, and its instantiation this module. Otherwise the
+ * compile would start only once Pyodide's JavaScript (pyodide.asm.mjs) had arrived and run,
+ * with the WebAssembly's bytes waiting meanwhile. Started as soon as the download looks fast
+ * (SLOW_MS, judged when the first other file is in, or after DECIDE_MS) or a snapshot is
+ * found (a warm visit); on a slow download Pyodide compiles it when it asks for it, with
+ * its bytes counted for the progress shown (see prefetchWasm). */
 let precompiled = null;
+const DECIDE_MS = 400;
 
 function precompileWasm() {
   if (precompiled || !wasmRequest || !WebAssembly.compileStreaming || !nativeInstantiateStreaming) return;
   precompiled = { url: wasmRequest.url, module: WebAssembly.compileStreaming(wasmRequest.take()) };
+  precompiled.module.then(wasmRequest.over, () => { /* Pyodide then fetches and compiles it itself */ });
+}
+
+/** Compile the WebAssembly early if its download looks fast: at the pace of what has come
+ * so far, the rest of it due within SLOW_MS. */
+function precompileIfFast(started, wasmSize) {
+  const rate = progress.loaded / Math.max(1, performance.now() - started);  // bytes a ms
+  if (rate && wasmSize / rate <= SLOW_MS) precompileWasm();
 }
 
 self.fetch = (input, init) => {
@@ -191,8 +222,19 @@ const nativeInstantiateStreaming = WebAssembly.instantiateStreaming;
 if (nativeInstantiateStreaming) {
   WebAssembly.instantiateStreaming = async (source, imports) => {
     let r;
+    let module = null;
     if (precompiled) {
-      const module = await precompiled.module;
+      try {
+        module = await precompiled.module;
+      } catch (err) {
+        // Compiled ahead and failed: Pyodide's request is answered by the network again.
+        console.warn("[engine] the early compile failed (" + String(err && err.message || err).slice(0, 200) + "); compiling again");
+        const url = precompiled.url;
+        precompiled = null;
+        source = nativeFetch(url);
+      }
+    }
+    if (module) {
       r = { module, instance: await WebAssembly.instantiate(module, imports) };
     } else {
       r = await nativeInstantiateStreaming.call(WebAssembly, source, imports);
@@ -232,7 +274,13 @@ async function boot(msg) {
     const game = msg.game;
     const gameBytes = game ? bytesOf(prefetch(at(game.archive)), "the game's archive") : null;
     stored.then((found) => { if (found.response) precompileWasm(); });
+    const started = performance.now(), size = msg.wasmBytes || 0;
+    const decide = setTimeout(() => precompileIfFast(started, size), DECIDE_MS);
+    oneDone = () => { clearTimeout(decide); precompileIfFast(started, size); };
     report("download", true);
+    // Pyodide's own JavaScript is asked for now too (Pyodide imports it from loadPyodide, by
+    // the same URL: the one module), not only once pyodide.mjs has arrived and run.
+    import(base + "pyodide.asm.mjs").catch(() => { /* loadPyodide reports it */ });
     const { loadPyodide } = await import(base + "pyodide.mjs");
     const imported = Math.round(performance.now() - t0);
     const options = {
