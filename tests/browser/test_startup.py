@@ -285,3 +285,41 @@ def test_the_search_reached_for_before_the_engine_is_ready_has_its_index(browser
     assert held, "the WebAssembly was never asked for"
     assert loading == "loading"
     assert found >= 1
+
+
+def test_a_webassembly_compiled_ahead_that_fails_is_compiled_again(browser: Any,
+                                                                   site: str) -> None:
+    """The worker compiles the WebAssembly as it arrives, ahead of Pyodide: when that compile
+    fails (here a damaged first download), Pyodide's own request fetches it again and the
+    board starts all the same."""
+    watch = Watch()
+    ctx = open_context(browser, watch)
+    served: list[str] = []
+    warnings: list[str] = []
+
+    def wasm(route: Any) -> None:
+        if not served:
+            served.append("damaged")
+            route.fulfill(status=200, body=b"\0asm\x01\0\0\0 not a module",
+                          headers={"content-type": "application/wasm"})
+        else:
+            served.append("whole")
+            route.continue_()
+
+    try:
+        ctx.route("**/pyodide.asm.wasm", wasm)
+        page = ctx.new_page()
+        page.on("worker", lambda w: w.on("console", lambda m: warnings.append(m.text)))
+        page.goto(site + f"{SLUG}/")
+        page.wait_for_selector(f"{BOARD}[data-engine='ready']", timeout=BOOT_TIMEOUT)
+        ok = page.evaluate(f"""(async () => {{
+            const b = document.querySelector("{BOARD}").cadoganBoard;
+            const r = await b.play(b.view.moves[0].m);
+            return !!(r && r.ok);
+        }})()""")
+    finally:
+        ctx.close()
+    watch.check()
+    assert served == ["damaged", "whole"], served
+    assert any("early compile failed" in w for w in warnings), warnings
+    assert ok
