@@ -198,6 +198,7 @@ def test_a_card_waiting_whose_place_its_twin_took_goes_to_the_talon_with_the_nex
     g.play("deal")
     assert pile(g, "turned") == cards("9H")
     g.play("b7-s1")
+    assert Move(action="deal") in g.legal_moves()               # it no longer holds up the deal
     assert refusal_rule(g, "turned-s1") == R + "directions"
     assert g.outcome() is None and refusal_rule(g, "redeal") == R + "redeal"
     assert "play the" not in engine.view_of(g)["status"]
