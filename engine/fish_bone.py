@@ -10,8 +10,11 @@ in ascending sequence; the pack, the card just turned up from it, and the talon.
 What the rules make happen at once happens in :meth:`TheFishBone.apply`: a knave goes to the
 line as soon as it appears (in the gridiron or turned up), and a king or queen beside a knave of
 its suit as soon as it is available and a place is free; a king or queen turned up that has no
-place goes to the talon (Rule II). See the chapter page for the text each rule id points at, and
-its editorial notes (``note-fb-N``) for the readings behind the options.
+place goes to the talon (Rule II). Any other card turned up that cannot be used goes at once to
+the talon, unless FB-5's other reading is chosen, under which it waits in its place, the
+talon's top still in play, until the next card is turned up. See the chapter page for the
+text each rule id points at, and its editorial notes (``note-fb-N``) for the readings behind
+the options.
 """
 
 from __future__ import annotations
@@ -80,6 +83,11 @@ class FishBoneOptions:
         "in a vacancy",
         labels={True: "must be used before the next card is turned",
                 False: "may be laid on the talon"})
+    unsuitable_to_talon: bool = option(
+        True, note="note-fb-5", label="A card turned up that can be neither played, married nor "
+        "put in a vacancy at that moment",
+        labels={True: "goes at once to the talon",
+                False: "waits in its place until the next card is turned up"})
 
 
 # ---------------------------------------------------------------------------- the layout
@@ -201,10 +209,11 @@ class TheFishBone(Game):
         NEVER_OMIT: "Whenever a king or queen is available (in the gridiron or on the talon’s "
                     "top, or turned up) and a knave of its suit has its place free, the board "
                     "places it at once; nothing is put in those places by hand.",
-        TALON: "A card turned up that is unsuitable goes at once to the talon, a packet of "
-               "which only the top card can be used; by default the next card cannot be "
-               "turned while the card turned up could be used (FB-4), under the other reading "
-               "it is then laid on the talon.",
+        TALON: "A card turned up that is unsuitable goes at once to the talon (FB-5; under "
+               "the other reading it waits in its place, the talon’s top still in play, until "
+               "the next card is turned up), a packet of which only the top card can be used; "
+               "by default the next card cannot be turned while the card turned up could be "
+               "used (FB-4), under the other reading it is then laid on the talon.",
         SUCCESS: "The game is won when all 104 cards are placed: eight foundations down to "
                  "the aces, each knave with its king and queen; it is lost when no move at all "
                  "is left.",
@@ -368,9 +377,12 @@ class TheFishBone(Game):
         redeals = state.vars[0]
         if move.action:
             # Rule II and the knaves: a knave, king or queen turned up is put on the talon's
-            # top, to be placed at once (_settle), or (a king or queen) to stay there.
+            # top, to be placed at once (_settle), or (a king or queen) to stay there. Any
+            # other card waits if it can be used, else goes to the talon (FB-5), or under
+            # FB-5's other reading waits all the same.
             redeals = PACK.apply_action(
-                piles, state, move.action, self.use_of,
+                piles, state, move.action,
+                self.use_of if self.options.unsuitable_to_talon else None,
                 lambda card: TALON_PILE if card.rank in (KNAVE, KING, QUEEN) else None)
         else:
             step = self.resolve_step(state, move)
@@ -387,7 +399,7 @@ class TheFishBone(Game):
         if state.piles[STOCK]:
             return None
         # Every move is for good (a card played, married or put in a vacancy never comes
-        # back), so the game is over exactly when no move is left (FB-7).
+        # back), so the game is over exactly when no move is left (FB-8).
         return Outcome.LOST if not self.legal_in(state) else None
 
     def solver_outcome(self, state: State) -> Outcome | None:

@@ -9,9 +9,10 @@ An ace goes to the packet of aces as soon as it appears (at the deal of the A, w
 filled, or when it is turned up). A help card, the card turned up or the talon's top card
 (unless MA-4's other reading is chosen) may be played on its foundation. A space in the A is
 filled at once from the pack. A card turned up that a foundation takes waits to be played; any
-other card goes at once to the talon. When the pack is exhausted the talon may be turned over
-and dealt again, once. See the chapter page for the text each rule id points at, and its
-editorial notes (``note-ma-N``) for the readings behind the options.
+other card goes at once to the talon (unless MA-5's other reading is chosen, under which it
+waits in its place until the next card is turned up, the talon's top still in play). When
+the pack is exhausted the talon may be turned over and dealt again, once. See the chapter page
+for the text each rule id points at, and its editorial notes (``note-ma-N``) for the readings behind the options.
 """
 
 from __future__ import annotations
@@ -73,6 +74,11 @@ class MargaretheOptions:
         True, note="note-ma-4", label="The talon’s top card",
         labels={True: "may be played on its foundation",
                 False: "comes back into play only through the re-deal"})
+    unsuitable_to_talon: bool = option(
+        True, note="note-ma-5", label="A card turned up that no foundation takes at that "
+        "moment",
+        labels={True: "goes at once to the talon",
+                False: "waits in its place until the next card is turned up"})
 
 
 # ---------------------------------------------------------------------------- the layout
@@ -148,7 +154,8 @@ TALON_PILE = 24
 
 GRID = (_A_X + 2.9, _SIDE_Y + 1.0)
 
-#: The pack: a suitable card turned up waits to be played; any other goes to the talon.
+#: The pack: a suitable card turned up waits to be played; any other goes to the talon (or,
+#: under MA-5's other reading, waits there too until the next card is turned up).
 PACK = WaitingTurn(STOCK, TURNED, TALON_PILE, deal_rule=DEAL, talon_rule=TALON,
                    redeal_rule=REDEAL, exhausted_rule=DEAL, spaces="a space in the A",
                    its="its foundation")
@@ -249,7 +256,9 @@ class Margarethe(Game):
         DEAL: "“Turn up the next card” turns the pack’s top card: an ace goes to its packet, "
               "a card a foundation takes waits to be played there, and the next card cannot "
               "be turned until it has been.",
-        TALON: "A card turned up that no foundation takes goes at once to the talon, a packet "
+        TALON: "A card turned up that no foundation takes goes at once to the talon (MA-5; "
+               "under the other reading it waits in its place, the talon’s top still in "
+               "play, and is laid on the talon when the next card is turned up), a packet "
                "of which only the top card shows; its top card may be played on its "
                "foundation (MA-4; under the other reading it may not); nothing else is put "
                "on the talon.",
@@ -293,7 +302,7 @@ class Margarethe(Game):
         if p[STOCK] and any(not p[i] for i in HELP_PILES):
             raise PositionError("a space in the A would have been filled at once from the "
                                 "pack")
-        if p[TURNED] and not cls._fits(state, p[TURNED][0]):
+        if p[TURNED] and options.unsuitable_to_talon and not cls._fits(state, p[TURNED][0]):
             raise PositionError("a card turned up that no foundation takes goes to the talon")
         if state.vars[0] not in (0, 1):
             raise PositionError("the talon is re-dealt once at most")
@@ -367,7 +376,7 @@ class Margarethe(Game):
             return IllegalMove(SPACES, "The spaces in the A are filled only from the pack, at "
                                "once; with the pack exhausted a space waits for the re-deal.")
         if di == TALON_PILE:
-            return PACK.refuse_to_talon(state, si)
+            return PACK.refuse_to_talon(state, si, lambda card: self._fits(state, card))
         if si in HELP_PILES:
             return IllegalMove(PLAY_HELP, "Help cards are played on the foundations, and "
                                "nowhere else.")
@@ -378,7 +387,7 @@ class Margarethe(Game):
 
     def refuse_action(self, state: State, action: str) -> IllegalMove | None:
         if action in ("deal", "redeal"):
-            return PACK.refuse_action(state, action)
+            return PACK.refuse_action(state, action, lambda card: self._fits(state, card))
         return IllegalMove(BOARD, f"Margarethe has no action {action!r}.")
 
     def apply(self, state: State, move: Move) -> State:
@@ -386,7 +395,8 @@ class Margarethe(Game):
         redeals = state.vars[0]
         if move.action:
             redeals = PACK.apply_action(piles, state, move.action,
-                                        lambda card: self._fits(state, card), _aside)
+                                        lambda card: self._fits(state, card), _aside,
+                                        hold=not self.options.unsuitable_to_talon)
         else:
             (src, dst), = move.steps
             si, di = self.pile_index(src), self.pile_index(dst)
@@ -408,7 +418,7 @@ class Margarethe(Game):
         if self._won(state):
             return Outcome.WON
         # Every move plays a card, turns one from the pack or spends the one re-deal, so play
-        # always comes to an end; the game is lost when it has (MA-7).
+        # always comes to an end; the game is lost when it has (MA-8).
         return None if self.has_legal_move(state) else Outcome.LOST
 
     def solver_outcome(self, state: State) -> Outcome | None:
@@ -440,13 +450,15 @@ class Margarethe(Game):
         if out is Outcome.LOST:
             return (f"Nothing more can be done: the patience has failed with {played} of 36 "
                     "cards played.")
-        return PACK.status(state, f"{played} of 36 on the foundations")
+        return PACK.status(state, f"{played} of 36 on the foundations",
+                           lambda card: self._fits(state, card))
 
     def describe(self, state: State, move: Move) -> str:
         if move.action:
             words = PACK.describe(state, move.action, lambda card: self._fits(state, card),
                                   lambda card: "placed in the packet of aces"
-                                  if card.rank == ACE else None)
+                                  if card.rank == ACE else None,
+                                  hold=not self.options.unsuitable_to_talon)
             if words is not None:
                 return words
         if move.steps:

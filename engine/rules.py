@@ -305,31 +305,45 @@ class WaitingTurn(_PackPlaces):
     talon may be turned over, unshuffled, and dealt again, once (the count of re-deals is the
     state's first variable). Margarethe and Two Rings.
 
+    Under the reading that holds a card turned up (``hold``: the games' option
+    ``unsuitable_to_talon`` set to no) every card turned up waits in its place, the talon's
+    top card still in play, and the next card is refused only while it is suitable. Under
+    either reading a card left waiting that is no longer suitable (in Two Rings, its twin
+    from the bracelet having taken its place) is laid on the talon when the next card is
+    turned up, or before the re-deal.
+
     The anchors: ``deal_rule`` (the turning of the pack), ``talon_rule`` (the unsuitable cards
     and the talon), ``redeal_rule`` (the re-deal) and ``exhausted_rule`` (the anchor a refusal
     to deal from an exhausted pack cites). ``spaces`` says in words how the game's spaces are
     filled from the pack ("a space in the A"); ``its`` ends the sentence of a card that must
-    be played ("its foundation", "a foundation")."""
+    be played ("its foundation", "a foundation"). ``suitable`` is always the game's test of
+    a card against the position now: whether a foundation takes it."""
 
     exhausted_rule: str
     spaces: str
     its: str
 
-    def pending(self, state: State) -> IllegalMove:
-        """The refusal of anything dealt while a suitable card turned up waits."""
-        card = state.piles[self.turned][-1]
+    def pending(self, state: State, suitable: Callable[[Card], bool]) -> IllegalMove | None:
+        """The refusal of anything dealt while a suitable card turned up waits (None when no
+        card waits, or the one that waits is no longer suitable)."""
+        turned = state.piles[self.turned]
+        if not turned or not suitable(turned[-1]):
+            return None
+        card = turned[-1]
         return IllegalMove(self.talon_rule, f"The {card.name} just turned up is suitable: it "
                            f"must be played on {self.its} before anything more is dealt; "
                            "only unsuitable cards go to the talon.")
 
-    def refuse_action(self, state: State, action: str) -> IllegalMove | None:
+    def refuse_action(self, state: State, action: str,
+                      suitable: Callable[[Card], bool]) -> IllegalMove | None:
         """Why "deal" or "redeal" is refused now (None when it is allowed)."""
         p = state.piles
         if action == "deal":
-            if p[self.turned]:
-                return self.pending(state)
+            pending = self.pending(state, suitable)
+            if pending is not None:
+                return pending
             if not p[self.stock]:
-                if state.vars[0] == 0 and p[self.talon]:
+                if state.vars[0] == 0 and (p[self.talon] or p[self.turned]):
                     return IllegalMove(self.exhausted_rule, "The pack is exhausted: the "
                                        "talon may now be re-dealt.")
                 return IllegalMove(self.exhausted_rule, "The pack is exhausted.")
@@ -337,12 +351,13 @@ class WaitingTurn(_PackPlaces):
         if p[self.stock]:
             return IllegalMove(self.redeal_rule, "The talon is re-dealt only when the whole "
                                "pack has been dealt out.")
-        if p[self.turned]:
-            return self.pending(state)
+        pending = self.pending(state, suitable)
+        if pending is not None:
+            return pending
         if state.vars[0]:
             return IllegalMove(self.redeal_rule, "The talon may be re-dealt only once, and "
                                "that has been done.")
-        if not p[self.talon]:
+        if not (p[self.talon] or p[self.turned]):
             return IllegalMove(self.redeal_rule, "There is no talon to re-deal.")
         return None
 
@@ -362,50 +377,70 @@ class WaitingTurn(_PackPlaces):
                                    "cards come back into play only through the re-deal.")
         return None
 
-    def refuse_to_talon(self, state: State, si: int) -> IllegalMove:
-        """The refusal of a step to the talon: only unsuitable cards, at once, go there."""
+    def refuse_to_talon(self, state: State, si: int,
+                        suitable: Callable[[Card], bool]) -> IllegalMove:
+        """The refusal of a step to the talon: only unsuitable cards, at once or (a card
+        waiting) when the next is turned up, go there."""
         if si == self.turned:
-            return self.pending(state)
+            pending = self.pending(state, suitable)
+            if pending is not None:
+                return pending
+            return IllegalMove(self.talon_rule, f"The {state.piles[si][-1].name} turned up "
+                               "goes to the talon when the next card is turned up.")
         return IllegalMove(self.talon_rule, "Only unsuitable cards turned up from the pack go "
                            "to the talon.")
 
     def apply_action(self, piles: list[tuple[Card, ...]], state: State, action: str,
                      suitable: Callable[[Card], bool],
-                     aside: Callable[[Card], int | None] = lambda card: None) -> int:
+                     aside: Callable[[Card], int | None] = lambda card: None,
+                     hold: bool = False) -> int:
         """Carry out "deal" or "redeal" on ``piles``; returns the count of re-deals after it.
-        A card turned up goes to the pile ``aside`` names for it, if any (Margarethe's aces),
-        else waits when ``suitable``, else goes to the talon."""
+        A card still waiting (no longer suitable, or any card under ``hold``) is first laid
+        on the talon. A card turned up goes to the pile ``aside`` names for it, if any
+        (Margarethe's aces), else waits when ``suitable`` or under ``hold``, else goes to the
+        talon."""
+        if piles[self.turned]:
+            piles[self.talon] = piles[self.talon] + piles[self.turned]
+            piles[self.turned] = ()
         return _turn_or_redeal(piles, self.stock, self.turned, self.talon, state.vars[0],
-                               action, suitable, aside)
+                               action, (lambda card: True) if hold else suitable, aside)
 
-    def status(self, state: State, played: str) -> str:
+    def status(self, state: State, played: str, suitable: Callable[[Card], bool]) -> str:
         """The status line in play: the pack, the talon, the re-deal, ``played`` (e.g. "12 of
-        36 on the foundations") and the card that waits."""
+        36 on the foundations") and the card that waits to be played."""
         p = state.piles
         parts = [f"Pack: {plural(len(p[self.stock]), 'card')}" if p[self.stock]
                  else "the pack is exhausted",
                  f"talon: {plural(len(p[self.talon]), 'card')}",
                  "re-deal used" if state.vars[0] else "re-deal still to come",
                  played]
-        if p[self.turned]:
+        if p[self.turned] and suitable(p[self.turned][-1]):
             parts.append(f"play the {p[self.turned][-1].name}")
         return " · ".join(parts)
 
     def describe(self, state: State, action: str, suitable: Callable[[Card], bool],
-                 aside: Callable[[Card], str | None] = lambda card: None) -> str | None:
+                 aside: Callable[[Card], str | None] = lambda card: None,
+                 hold: bool = False) -> str | None:
         """The words for "deal" or "redeal" (None when the pack is exhausted): ``aside``
         gives the words for a card set aside at once ("placed in the packet of aces")."""
+        turned = state.piles[self.turned]
+        first = f"The {turned[-1].name} is laid on the talon, and t" if turned else "T"
         if action == "redeal":
-            return "The talon is turned over and dealt again."
+            return (f"The {turned[-1].name} is laid on the talon, and the talon is turned "
+                    "over and dealt again." if turned
+                    else "The talon is turned over and dealt again.")
         if not state.piles[self.stock]:
             return None
         card = state.piles[self.stock][-1]
+        the = f"{first}he {card.name} is turned up"
         words = aside(card)
         if words is not None:
-            return f"The {card.name} is turned up and {words}."
+            return f"{the} and {words}."
         if suitable(card):
-            return f"The {card.name} is turned up; it is suitable."
-        return f"The {card.name} is turned up and laid on the talon."
+            return f"{the}; it is suitable."
+        if hold:
+            return f"{the}."
+        return f"{the} and laid on the talon."
 
 
 # ---------------------------------------------------------------------------- a card turned up

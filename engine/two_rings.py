@@ -9,9 +9,12 @@ and the talon.
 A bracelet card, the card turned up or the talon's top card (unless TR-4's other reading is
 chosen) may be played on a foundation that takes it. A space in the bracelet is refilled at
 once from the pack. A card turned up that a foundation takes waits to be played; any other card
-goes at once to the talon. When the pack is exhausted the talon may be turned over and dealt
+goes at once to the talon (unless TR-5's other reading is chosen, under which it waits in its
+place until the next card is turned up, the talon's top still in play); a card left waiting
+whose place its twin from the bracelet has taken goes to the talon when the next card is
+turned up. When the pack is exhausted the talon may be turned over and dealt
 again, once. See the chapter page for the text each rule id points at, and its editorial notes
-(``note-tr-N``) for the readings behind the option and the decisions.
+(``note-tr-N``) for the readings behind the options and the decisions.
 """
 
 from __future__ import annotations
@@ -69,6 +72,11 @@ class TwoRingsOptions:
         True, note="note-tr-4", label="The talon’s top card",
         labels={True: "may be played on a foundation",
                 False: "comes back into play only through the re-deal"})
+    unsuitable_to_talon: bool = option(
+        True, note="note-tr-5", label="A card turned up that no foundation takes at that "
+        "moment",
+        labels={True: "goes at once to the talon",
+                False: "waits in its place until the next card is turned up"})
 
 
 # ---------------------------------------------------------------------------- the layout
@@ -201,9 +209,12 @@ class TwoRings(Game):
               "card (with the pack exhausted it stays empty until the re-deal fills it); no "
               "other card may be put into it.",
         TALON: "“Turn up the next card” turns the pack’s top card: a card a foundation takes "
-               "waits to be played and the next card cannot be turned until it has been; any "
-               "other card goes at once to the talon, whose top card may be played (TR-4; "
-               "under the other reading it may not); nothing else goes on the talon.",
+               "waits to be played and the next card cannot be turned while it is suitable; "
+               "any other card goes at once to the talon (TR-5; under the other reading it "
+               "waits in its place, the talon’s top still in play), as does a card left "
+               "waiting that no foundation takes any longer, when the next card is turned "
+               "up; the talon’s top card may be played (TR-4; under the other reading it may "
+               "not); nothing else goes on the talon.",
         SUCCESS: "The game is won when the sevens’ ring is built up to eight kings and the "
                  "sixes’ ring down to eight aces; it is lost when no move is left.",
         REDEAL: "Once the pack is exhausted and no card turned up waits, the talon may be "
@@ -240,7 +251,8 @@ class TwoRings(Game):
         if p[STOCK] and any(not p[i] for i in BRACELET_PILES):
             raise PositionError("a space in the bracelet would have been filled at once from "
                                 "the pack")
-        if p[TURNED] and not cls._fits(state, p[TURNED][0]):
+        if p[TURNED] and options.unsuitable_to_talon and not cls._fits(state, p[TURNED][0]) \
+                and not any(p[TURNED][0] in p[f] for f in cls.homes(p[TURNED][0])):
             raise PositionError("a card turned up that no foundation takes goes to the talon")
         if state.vars[0] not in (0, 1):
             raise PositionError("the talon is re-dealt once at most")
@@ -313,7 +325,7 @@ class TwoRings(Game):
             return IllegalMove(PLAY, "A space in the bracelet is filled only from the pack, "
                                "at once; with the pack exhausted it waits for the re-deal.")
         if di == TALON_PILE:
-            return PACK.refuse_to_talon(state, si)
+            return PACK.refuse_to_talon(state, si, lambda card: self._fits(state, card))
         if si in BRACELET_PILES:
             return IllegalMove(PLAY, "Cards of the bracelet are played on the foundations, "
                                "and nowhere else.")
@@ -324,7 +336,7 @@ class TwoRings(Game):
 
     def refuse_action(self, state: State, action: str) -> IllegalMove | None:
         if action in ("deal", "redeal"):
-            return PACK.refuse_action(state, action)
+            return PACK.refuse_action(state, action, lambda card: self._fits(state, card))
         return IllegalMove(BOARD, f"Two Rings has no action {action!r}.")
 
     def apply(self, state: State, move: Move) -> State:
@@ -332,7 +344,8 @@ class TwoRings(Game):
         redeals = state.vars[0]
         if move.action:
             redeals = PACK.apply_action(piles, state, move.action,
-                                        lambda card: self._fits(state, card))
+                                        lambda card: self._fits(state, card),
+                                        hold=not self.options.unsuitable_to_talon)
         else:
             (src, dst), = move.steps
             si, di = self.pile_index(src), self.pile_index(dst)
@@ -351,7 +364,7 @@ class TwoRings(Game):
         if self.played(state) == TOTAL:
             return Outcome.WON
         # Every move plays a card, turns one from the pack or spends the one re-deal, so play
-        # always comes to an end; the game is lost when it has (TR-6).
+        # always comes to an end; the game is lost when it has (TR-7).
         return None if self.has_legal_move(state) else Outcome.LOST
 
     def solver_outcome(self, state: State) -> Outcome | None:
@@ -385,11 +398,13 @@ class TwoRings(Game):
         if out is Outcome.LOST:
             return (f"Nothing more can be done: the patience has failed with {played} of 88 "
                     "cards played.")
-        return PACK.status(state, f"{played} of 88 on the foundations")
+        return PACK.status(state, f"{played} of 88 on the foundations",
+                           lambda card: self._fits(state, card))
 
     def describe(self, state: State, move: Move) -> str:
         if move.action:
-            words = PACK.describe(state, move.action, lambda card: self._fits(state, card))
+            words = PACK.describe(state, move.action, lambda card: self._fits(state, card),
+                                  hold=not self.options.unsuitable_to_talon)
             if words is not None:
                 return words
         if move.steps:

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 import engine
-from engine import Card, Outcome, PositionError
+from engine import Card, Move, Outcome, PositionError
 from engine.cards import KING, KNAVE, QUEEN, pack
 from engine.deal import shuffled
 from engine.fish_bone import FOUND, GRID_PILES, PILES, TheFishBone
@@ -221,6 +221,43 @@ def test_a_suitable_card_waits_and_an_unsuitable_one_goes_to_the_talon() -> None
     g.play("deal")
     assert pile(g, "talon") == cards("9H") and not pile(g, "turned")   # unsuitable
     assert refusal_rule(g, "stock-g1") == R + "deal"            # from the pack: turned first
+
+
+#: The talon's top card, the six of clubs, could be married to the five of the gridiron; the
+#: pack's next card, the seven of clubs, would then marry the six.
+BURIED = GRIDIRON | {"talon": "9S 6C", "stock": "9H 7S 7C"}
+
+
+@pytest.mark.rules("the-fish-bone-deal", "the-fish-bone-talon")
+def test_by_default_an_unsuitable_card_goes_to_the_talon_over_a_top_card_still_unused() -> None:
+    g = game(BURIED)
+    g.play("deal")                  # the seven goes on the six: neither can now be married
+    assert pile(g, "talon") == cards("9S 6C 7C") and not pile(g, "turned")
+    assert [str(m) for m in g.legal_moves()] == ["deal"]
+
+
+@pytest.mark.rules("the-fish-bone-deal", "the-fish-bone-talon", "the-fish-bone-marry")
+def test_under_the_other_reading_an_unsuitable_card_waits_the_talon_s_top_still_in_play() -> None:
+    g = game(BURIED, options="unsuitable_to_talon:no")
+    g.play("deal")
+    assert pile(g, "turned") == cards("7C") and pile(g, "talon") == cards("9S 6C")
+    assert "talon-g0" in steps(g)
+    g.play("talon-g0")              # the six married, the seven now marries it
+    assert refusal_rule(g, "deal") == R + "talon"               # so it must be used (FB-4)
+    g.play("turned-g0")
+    assert pile(g, "g0") == cards("5C 6C 7C")
+    g.play("deal")
+    assert pile(g, "turned") == cards("7S")                     # no use: it waits all the same
+    assert g.describe(g.state, Move(action="deal")) == (
+        "The seven of spades is laid on the talon, and the nine of hearts is turned up.")
+    g.play("deal")
+    assert pile(g, "talon") == cards("9S 7S") and pile(g, "turned") == cards("9H")
+    g = game(KNAVES | GRIDIRON | {"talon": "9S", "stock": "7S"}, options="unsuitable_to_talon:no",
+             rest_to="talon")
+    g.play("deal")
+    talon = pile(g, "talon") + cards("7S")
+    g.play("redeal")                # the card waiting joins the talon first
+    assert pile(g, "stock") == talon[::-1] and not pile(g, "turned")
 
 
 @pytest.mark.rules("the-fish-bone-talon")

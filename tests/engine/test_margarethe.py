@@ -292,6 +292,56 @@ def test_the_exhausted_pack_cannot_be_dealt() -> None:
     assert refusal_rule(g, "deal") == R + "deal"
 
 
+# ----------------------------------------------------------------------------- MA-5: a card
+# turned up that no foundation takes at that moment
+
+#: The talon's top card, the ten of hearts, could be played on its king; the pack's next card,
+#: the nine of hearts, would follow it there (the nine of hearts of HELP replaced by a two).
+BURIED = {"a1": "2D", "talon": "5D 10H", "stock": "2H 9H"}
+
+
+@pytest.mark.rules("margarethe-deal", "margarethe-talon")
+def test_by_default_an_unsuitable_card_goes_to_the_talon_over_a_top_card_still_unplayed() -> None:
+    g = game(BURIED)
+    g.play("deal")                  # the nine goes on the ten: neither can now be played
+    assert pile(g, "talon") == cards("5D 10H 9H") and not pile(g, "turned")
+    assert [str(m) for m in g.legal_moves()] == ["deal"]
+    g = game(BURIED)                # the player who plays the talon's top first loses nothing
+    g.play("talon-k1")
+    g.play("deal")
+    assert pile(g, "turned") == cards("9H")
+
+
+@pytest.mark.rules("margarethe-deal", "margarethe-talon")
+def test_under_the_other_reading_an_unsuitable_card_waits_the_talon_s_top_still_in_play() -> None:
+    g = game(BURIED, options="unsuitable_to_talon:no")
+    g.play("deal")
+    assert pile(g, "turned") == cards("9H") and pile(g, "talon") == cards("5D 10H")
+    assert "play the" not in engine.view_of(g)["status"]
+    assert refusal_rule(g, "turned-talon") == R + "talon"       # it goes when the next turns
+    g.play("talon-k1")              # the talon's top played, the nine is suitable at last
+    assert refusal_rule(g, "deal") == R + "talon"
+    g.play("turned-k1")
+    g = game(BURIED, options="unsuitable_to_talon:no")
+    g.play("deal")
+    assert g.describe(g.state, Move(action="deal")) == (
+        "The nine of hearts is laid on the talon, and the two of hearts is turned up.")
+    g.play("deal")                  # the next card turned lays the unsuitable one on the talon
+    assert pile(g, "talon") == cards("5D 10H 9H") and pile(g, "turned") == cards("2H")
+
+
+@pytest.mark.rules("margarethe-redeal", "margarethe-talon")
+def test_under_the_other_reading_a_card_waiting_joins_the_talon_before_the_re_deal() -> None:
+    g = game({"talon": "5D", "stock": "2H"}, options="unsuitable_to_talon:no", rest_to="talon")
+    g.play("deal")
+    assert pile(g, "turned") == cards("2H") and not pile(g, "stock")
+    assert refusal_rule(g, "deal") == R + "deal"                # the pack is exhausted
+    talon = pile(g, "talon") + cards("2H")
+    g.play("redeal")
+    assert pile(g, "stock") == talon[::-1]             # turned over: the two of hearts last
+    assert not pile(g, "talon") and not pile(g, "turned")
+
+
 # ----------------------------------------------------------------------------- the talon
 
 @pytest.mark.rules("margarethe-talon")
@@ -416,6 +466,9 @@ def test_positions_round_trip_and_bad_positions_are_refused() -> None:
     made = make_game(SLUG, {**COURTS, **HELP, "turned": "5D", "stock": "2H"})
     with pytest.raises(PositionError):
         engine.load_position(made.position())           # an unsuitable card turned up
+    made = make_game(SLUG, {**COURTS, **HELP, "turned": "5D", "stock": "2H"},
+                     options="unsuitable_to_talon:no")
+    assert engine.load_position(made.position()).state == made.state   # MA-5's other reading
     made = make_game(SLUG, {**COURTS, **HELP, "talon": "AS", "stock": "2H"})
     with pytest.raises(PositionError):
         engine.load_position(made.position())           # an ace in the talon

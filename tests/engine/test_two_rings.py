@@ -190,6 +190,56 @@ def test_the_talon_s_top_card_may_be_played_unless_the_other_reading() -> None:
     assert refusal_rule(g, "talon-x3") == R + "talon"
 
 
+@pytest.mark.rules("two-rings-talon")
+def test_a_card_waiting_whose_place_its_twin_took_goes_to_the_talon_with_the_next_turn() -> None:
+    # The nine of hearts turned up waits for the seven of hearts built to the eight; the
+    # bracelet's own nine of hearts is played there first, and the other seven wants an eight.
+    g = game({"s1": "8H", "b7": "9H", "stock": "KS KD 9H"})
+    g.play("deal")
+    assert pile(g, "turned") == cards("9H")
+    g.play("b7-s1")
+    assert Move(action="deal") in g.legal_moves()               # it no longer holds up the deal
+    assert refusal_rule(g, "turned-s1") == R + "directions"
+    assert g.outcome() is None and refusal_rule(g, "redeal") == R + "redeal"
+    assert "play the" not in engine.view_of(g)["status"]
+    g.play("deal")                  # no longer suitable: it goes to the talon, the game goes on
+    assert pile(g, "talon")[-2:] == cards("9H KS") and not pile(g, "turned")
+    g = game({"s1": "8H 9H", "turned": "9H"})     # such a position is a legal one to load
+    assert refusal_rule(g, "turned-talon") == R + "talon"
+    assert Move(action="deal") in g.legal_moves()
+
+
+@pytest.mark.rules("two-rings-talon")
+def test_by_default_an_unsuitable_card_goes_to_the_talon_over_a_top_card_still_unplayed() -> None:
+    g = game({"s1": "8H", "talon": "9H", "stock": "KD 10H"})
+    g.play("deal")                  # the ten goes on the nine: neither can now be played
+    assert pile(g, "talon")[-2:] == cards("9H 10H") and not pile(g, "turned")
+    assert [str(m) for m in g.legal_moves()] == ["deal"]
+
+
+@pytest.mark.rules("two-rings-talon", "two-rings-redeal")
+def test_under_the_other_reading_an_unsuitable_card_waits_the_talon_s_top_still_in_play() -> None:
+    opts = "unsuitable_to_talon:no"
+    g = game({"s1": "8H", "talon": "9H", "stock": "KD 10H"}, options=opts)
+    g.play("deal")
+    assert pile(g, "turned") == cards("10H") and pile(g, "talon")[-1:] == cards("9H")
+    g.play("talon-s1")
+    assert refusal_rule(g, "deal") == R + "talon"              # now suitable: it is played
+    g.play("turned-s1")
+    g.play("deal")                  # a king: it waits in its place too
+    assert pile(g, "turned") == cards("KD")
+    assert g.describe(g.state, Move(action="deal")).startswith(
+        "The king of diamonds is laid on the talon, and the ")
+    g = game({"stock": "KD"}, options=opts, rest_to="talon")
+    g.play("deal")
+    talon = pile(g, "talon") + cards("KD")
+    g.play("redeal")                # the card waiting joins the talon first
+    assert pile(g, "stock") == talon[::-1] and not pile(g, "turned")
+    with pytest.raises(PositionError):
+        game({"turned": "KS"})
+    assert pile(game({"turned": "KS"}, options=opts), "turned") == cards("KS")
+
+
 # ----------------------------------------------------------------------------- re-deal
 
 @pytest.mark.rules("two-rings-redeal")
