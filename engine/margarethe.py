@@ -12,7 +12,8 @@ filled at once from the pack. A card turned up that a foundation takes waits to 
 other card goes at once to the talon (unless MA-5's other reading is chosen, under which it
 waits in its place until the next card is turned up, the talon's top still in play). When
 the pack is exhausted the talon may be turned over and dealt again, once. See the chapter page
-for the text each rule id points at, and its editorial notes (``note-ma-N``) for the readings behind the options.
+for the text each rule id points at, and its editorial notes (``note-ma-N``) for the readings
+behind the options.
 """
 
 from __future__ import annotations
