@@ -3,7 +3,7 @@
 // brings back), the message line, the switches, the statistics and the share link.
 
 import { call, getEngine, onProgress } from "./engine-client.js";
-import { PAD, render } from "./draw.js";
+import { PAD, remark, render } from "./draw.js";
 import { Help } from "./help.js";
 import { bindInput } from "./input.js";
 import {
@@ -317,17 +317,16 @@ export class Board {
     return (s && s.clientWidth) || this.root.clientWidth || 700;
   }
 
-  draw() {
+  /** Draw the table from the view. `marks`: only the card picked up, the steps chosen or
+   * their targets changed since the last drawing (a pick-up, a put-back): when the table
+   * was drawn from this same view, only their classes are written (draw.js remark). */
+  draw(marks) {
     const table = this.parts.table;
     const active = document.activeElement;
     const hadFocus = !!(active && table.contains(active));
-    const avail = this.avail();
-    this.drawnWidth = avail;
-    const { layout, keys } = render(table, this.view, {
-      avail, pick: this.pick, steps: this.steps, hints: this.prefs.hints, cursor: this.cursor,
-    });
-    this.layout = layout;
-    this.keys = keys;
+    const st = { pick: this.pick, steps: this.steps, hints: this.prefs.hints, cursor: this.cursor };
+    if (!(marks && !this.printing && this.keys && remark(table, this.view, st))) this.drawAll(st);
+    const keys = this.keys;
     if (keys.indexOf(this.cursor) < 0) this.cursor = this.pick && keys.indexOf(pileOf(this.pick)) >= 0 ? pileOf(this.pick) : keys[0];
     const item = this.item(this.cursor);
     if (item && item.getAttribute("tabindex") !== "0") item.setAttribute("tabindex", "0");
@@ -335,6 +334,15 @@ export class Board {
         (hadFocus || (this.active && (!active || active === document.body)))) {
       item.focus({ preventScroll: true });
     }
+  }
+
+  drawAll(st) {
+    const avail = this.avail();
+    this.drawnWidth = avail;
+    st.avail = avail;
+    const { layout, keys } = render(this.parts.table, this.view, st);
+    this.layout = layout;
+    this.keys = keys;
     this.firstScroll();
     this.updateCue();
     if (this.help) this.help.decorate();
@@ -489,12 +497,12 @@ export class Board {
       } else if (r.error.kind === "illegal") {
         this.pick = null;
         this.steps = [];
-        this.draw();
+        this.draw(true);
         this.refused(r.error);
       } else {
         this.pick = null;
         this.steps = [];
-        this.draw();
+        this.draw(true);
         this.message(r.error.kind === "nothing" ? "info" : "notice", r.error.message);
       }
       return r;
@@ -682,7 +690,7 @@ export class Board {
     const k = ref.indexOf(":") >= 0 ? parseInt(ref.split(":")[1], 10) : pile.cards.length - 1;
     const card = pile.cards[k];
     const dests = (this.view.movable || {})[ref] || [];
-    this.draw();
+    this.draw(true);
     const what = card && card.c ? "the " + cardName(card.c) : "a card";
     this.message("info", "Picked up " + what + " from " + pile.label + ". " +
       (dests.length ? "It may go to " + dests.map((d) => this.label(d)).join(", ") + "." :
@@ -718,7 +726,7 @@ export class Board {
     for (const m of moves) if (sameSteps(m.steps, steps)) return this.play(m.m);
     const partial = moves.some((m) => m.steps.length > steps.length && containsSteps(m.steps, steps));
     if (partial) {
-      this.draw();
+      this.draw(true);
       this.message("step", "Step " + steps.length + " chosen; choose the next card of this move (Escape to cancel).");
       return null;
     }
@@ -729,7 +737,7 @@ export class Board {
     if (!this.pick && !this.steps.length) return;
     this.pick = null;
     this.steps = [];
-    this.draw();
+    this.draw(true);
     this.message("info", text || "Move cancelled.");
   }
 
