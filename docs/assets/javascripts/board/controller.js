@@ -12,7 +12,7 @@ import {
 } from "./saved.js";
 import {
   cardName, containsSteps, cssEscape, el, optionsMap, pileOf, plural, positionFields,
-  randomDeal, sameSteps, samePosition, validView,
+  randomDeal, sameSteps, samePosition, validView, whenParsed,
 } from "./util.js";
 
 const LOADING = "Engine loading\u2026 the board becomes playable when it is ready.";
@@ -88,8 +88,15 @@ export class Board {
       veiled = !!pending;
       first = veiled ? veil(initial.view) : initial.view;
     }
-    if (!this.show(first)) this.parts.status.textContent = "The board could not be drawn.";
-    root.setAttribute("data-drawn", String(Math.round(performance.now())));
+    // The table is drawn once the page has been laid out for its first frame (bindControls):
+    // its width read now would lay the whole chapter out at once, inside this script's task
+    // (on the Empress, 25-45 ms of CPU before the first card).
+    if (validView(first, this.game)) {
+      this.view = first;
+      this.updateControls();  // the table itself: firstDraw(), once the width is known
+    } else {
+      this.parts.status.textContent = "The board could not be drawn.";
+    }
     root.classList.toggle("cb-veiled", veiled);
     boards[this.id] = this;
     bindInput(this);
@@ -100,9 +107,7 @@ export class Board {
     this.parts.message.setAttribute("data-line", "progress");
     onProgress((p) => this.showProgress(p, linked));
     this.showStats();
-    if (document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", () => this.syncOptions(), { once: true });
-    }
+    whenParsed(() => this.syncOptions());  // the option controls come later in the page
     this.enqueue(() => this.start(saved, linked, own));
   }
 
@@ -243,6 +248,7 @@ export class Board {
     } catch (err) {
       this.view = null;
       if (window.console) console.warn("[board] could not draw", err);
+      if (this.parts.status) this.parts.status.textContent = "The board could not be drawn.";
       return false;
     }
   }
@@ -311,8 +317,14 @@ export class Board {
   }
 
   // ---------------------------------------------------------------- drawing
+  /** The table's first drawing (if nothing has drawn it yet). */
+  firstDraw() {
+    if (this.drawnWidth === undefined && this.view) this.show(this.view);
+  }
+
   avail() {
     if (this.printing) return PRINT_WIDTH;
+    if (this.width) return this.width;  // as the ResizeObserver last reported it
     const s = this.parts.scroll;
     return (s && s.clientWidth) || this.root.clientWidth || 700;
   }
@@ -337,6 +349,9 @@ export class Board {
   }
 
   drawAll(st) {
+    if (!this.root.hasAttribute("data-drawn")) {
+      this.root.setAttribute("data-drawn", String(Math.round(performance.now())));
+    }
     const avail = this.avail();
     this.drawnWidth = avail;
     st.avail = avail;
@@ -782,11 +797,20 @@ export class Board {
       this.syncBarHeight();
     }
     if (window.ResizeObserver && scroll) {
-      // Drawn again when the board's width changes from the one its table was drawn at.
-      new ResizeObserver(() => {
-        if (!this.view || this.printing || Math.abs(scroll.clientWidth - this.drawnWidth) < 2) return;
+      // The board's width as the page's own layout finds it (reported after each layout that
+      // changes it: never read from the page, which would lay it out at once). The first
+      // drawing waits for it, in a task of its own; the table is drawn again when the width
+      // changes from the one it was drawn at.
+      new ResizeObserver((entries) => {
+        const w = Math.round(entries[entries.length - 1].contentRect.width);
+        this.width = w;
+        if (!this.view || this.printing) return;
+        if (this.drawnWidth === undefined) { window.setTimeout(() => this.firstDraw(), 0); return; }
+        if (Math.abs(w - this.drawnWidth) < 2) return;
         window.requestAnimationFrame(() => this.draw());
       }).observe(scroll);
+    } else {
+      afterLayout(() => this.firstDraw());
     }
   }
 
@@ -849,6 +873,11 @@ const PROGRESS = {
   start: { status: "Engine loading: starting Python\u2026", line: "Starting the engine\u2026" },
   engine: { status: "Engine loading: reading the rules\u2026", line: "Loading the rules\u2026" },
 };
+
+/** Run `fn` in a task of its own after the next frame's layout (without a ResizeObserver). */
+function afterLayout(fn) {
+  window.requestAnimationFrame(() => window.setTimeout(fn, 0));
+}
 
 /** The board's runtime settings (JSON in data-runtime, written by the build). */
 function readRuntime(root) {

@@ -223,10 +223,12 @@ function px(n) { return n + "px"; }
 
 /** New elements made in one frame, counted in cards (a pile, a region or a hit box counts a
  * quarter): a large table's first draw is spread over frames, each a short task (the
- * Empress's 208 cards in fourteen), rather than one long one. Changes to elements that exist
- * are always written at once. Measured on the Empress (CPU time of the frames after the
- * first, unthrottled): 48 cards a frame 22-45 ms, 16 cards 13-20 ms. */
-const NEW_PER_FRAME = 16;
+ * Empress's 208 cards in thirty-five), rather than one long one. Changes to elements that
+ * exist are always written at once. Measured on the Empress (CPU time of each frame, its
+ * style, layout and paint included, unthrottled, the machine loaded): 48 cards a frame
+ * 22-45 ms, 16 cards 16-20 ms, 8 cards 11-14 ms, 6 cards 8-11 ms (under 12.5 ms: 50 ms at a
+ * 4x slowdown). */
+const NEW_PER_FRAME = 6;
 
 /** Make the table's drawing exactly `specs` (in that order), reusing the element of each
  * key and writing only what differs. A spec: {key, group, tag, cls, attrs, style, content,
