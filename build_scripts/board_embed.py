@@ -279,8 +279,9 @@ def transform(page_html: str, runtime: Runtime, where: str = "",
               script: str = "assets/javascripts/board.js",
               diagram: str | None = None) -> str:
     """Replace every board and option placeholder in one page's HTML. ``script`` is the URL
-    of board.js relative to the page: a module script right after each board, which runs
-    once the page is parsed (only pages with a board load it). ``diagram``: the URL of the
+    of board.js relative to the page: an ``async`` module script right after each board,
+    which runs in a task of its own as soon as it arrives, not in the parser's last task with
+    Material's start (only pages with a board load it). ``diagram``: the URL of the
     drawn diagrams' folder relative to the page, for the no-JavaScript fallback."""
     board_ids: dict[str, str] = {}
     used: set[str] = set()
@@ -295,7 +296,7 @@ def transform(page_html: str, runtime: Runtime, where: str = "",
         used.add(bid)
         board_ids.setdefault(slug, bid)
         return (board_html(attrs, runtime, bid, where, diagram)
-                + f'<script type="module" src="{_e(script)}"></script>')
+                + f'<script type="module" async src="{_e(script)}"></script>')
 
     out = _BOARD_RE.sub(board, page_html)
     return _OPTION_RE.sub(lambda m: option_html(_attrs(m.group("attrs")), board_ids, where), out)

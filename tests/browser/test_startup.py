@@ -323,3 +323,56 @@ def test_a_webassembly_compiled_ahead_that_fails_is_compiled_again(browser: Any,
     assert served == ["damaged", "whole"], served
     assert any("early compile failed" in w for w in warnings), warnings
     assert ok
+
+
+# Each class of the table after a pick-up (or a put-back) by its marks alone, then after the
+# whole table drawn again in the same state: they must be the same.
+MARKS = """async (sel) => {
+  const b = document.querySelector(sel).cadoganBoard;
+  const table = b.parts.table;
+  const classes = () => Array.from(table.querySelectorAll('*'), (e) => e.className).join('\\n');
+  const refs = Object.keys(b.view.movable).filter((r) => b.view.movable[r].length);
+  const before = table._cb.remarks || 0;
+  const out = [];
+  const check = (what) => {
+    const marked = classes();
+    b.draw();  // the whole table, from the view
+    out.push({what, same: marked === classes()});
+  };
+  for (const ref of refs.slice(0, 8)) {
+    b.pickUp(ref);
+    check('pick ' + ref);
+    if (b.view.movable[ref].length > 1) {  // another card while one is held: put back first
+      b.cancel('Put back.');
+      check('put back ' + ref);
+      b.pickUp(ref);
+    }
+    b.cancel('Put back.');
+    check('put back ' + ref);
+  }
+  return {out, remarks: (table._cb.remarks || 0) - before, targets: refs.length};
+}"""
+
+
+@pytest.mark.parametrize("hints", [False, True])
+def test_a_pick_up_marks_what_the_whole_drawing_would(browser: Any, site: str,
+                                                     hints: bool) -> None:
+    """The Empress: a pick-up and a put-back write only the marks that change (draw.js
+    remark), and leave every class of the table as drawing it all again would."""
+    watch = Watch()
+    ctx = open_context(browser, watch)
+    try:
+        page = ctx.new_page()
+        page.goto(site + "the-empress-of-india/")
+        page.wait_for_selector(f"{EMPRESS}[data-engine='ready']", timeout=BOOT_TIMEOUT)
+        if hints:
+            page.evaluate(f"document.querySelector(\"{EMPRESS}\").cadoganBoard"
+                          ".setSwitch('hints', true)")
+        r = page.evaluate(MARKS, EMPRESS)
+    finally:
+        ctx.close()
+    watch.check()
+    assert r["targets"], "no card may move on the Empress's first deal"
+    assert [c for c in r["out"] if not c["same"]] == [], r
+    # the marks alone were written (not the whole table) on each pick-up and put-back
+    assert r["remarks"] >= len(r["out"]), r

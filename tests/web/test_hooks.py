@@ -246,7 +246,7 @@ def test_no_inline_script_in_the_board_and_board_js_follows_it() -> None:
     # Material's instant navigation re-runs inline scripts as JavaScript, whatever their type.
     out = board_embed.transform(f'<div class="cadogan-board" data-game="{SLUG}"></div>', RUNTIME,
                                 script="../assets/javascripts/board.js")
-    tag = '<script type="module" src="../assets/javascripts/board.js">'
+    tag = '<script type="module" async src="../assets/javascripts/board.js">'
     assert re.findall(r"<script[^>]*>", out) == [tag]
     assert out.endswith(tag + "</script>")
 

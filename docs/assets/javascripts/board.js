@@ -1,9 +1,10 @@
 /* The edition's playable board: a generic renderer and controller for every game.
  *
  * The build (build_scripts/board_embed.py) writes each board's markup with the view of its
- * first position embedded as JSON, followed by this module. A module script runs once the
- * page is parsed (before DOMContentLoaded): it draws the saved game, or that first view, at
- * once, then starts the engine (Pyodide in one module Web Worker per tab) and makes the
+ * first position embedded as JSON, followed by this module, loaded `async`: it runs in a task
+ * of its own as soon as it has arrived (the board's markup is there by then), and draws the
+ * saved game, or that first view, once the page has been laid out for its first frame; it
+ * starts the engine (Pyodide in one module Web Worker per tab) and makes the
  * board playable. It knows nothing of any game: it draws piles and cards from the view and
  * offers the moves the view lists; every rule is checked by the engine, and a refused move
  * quotes the sentence of the chapter it breaks.
@@ -19,6 +20,7 @@
 
 import { Board, boards } from "./board/controller.js";
 import { installGlobalInput } from "./board/input.js";
+import { whenParsed } from "./board/util.js";
 
 const SCRIPT_URL = import.meta.url;
 const env = {
@@ -86,8 +88,11 @@ if (window.matchMedia) {
 installGlobalInput();
 window.__cadoganBoard = { mountAll, boards };
 mountAll();
-if (window.document$ && typeof window.document$.subscribe === "function") {
+// The module is loaded `async` (a task of its own, not the long one in which the parser ends
+// and Material starts): Material's document$ may not exist yet while the page is parsed.
+function follow() {
+  if (!window.document$ || typeof window.document$.subscribe !== "function") return false;
   window.document$.subscribe(() => mountAll());
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", mountAll);
+  return true;
 }
+if (!follow()) whenParsed(() => { if (!follow()) mountAll(); });

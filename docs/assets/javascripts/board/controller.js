@@ -3,7 +3,7 @@
 // brings back), the message line, the switches, the statistics and the share link.
 
 import { call, getEngine, onProgress } from "./engine-client.js";
-import { PAD, render } from "./draw.js";
+import { PAD, remark, render } from "./draw.js";
 import { Help } from "./help.js";
 import { bindInput } from "./input.js";
 import {
@@ -12,7 +12,7 @@ import {
 } from "./saved.js";
 import {
   cardName, containsSteps, cssEscape, el, optionsMap, pileOf, plural, positionFields,
-  randomDeal, sameSteps, samePosition, validView,
+  randomDeal, sameSteps, samePosition, validView, whenParsed,
 } from "./util.js";
 
 const LOADING = "Engine loading\u2026 the board becomes playable when it is ready.";
@@ -88,8 +88,15 @@ export class Board {
       veiled = !!pending;
       first = veiled ? veil(initial.view) : initial.view;
     }
-    if (!this.show(first)) this.parts.status.textContent = "The board could not be drawn.";
-    root.setAttribute("data-drawn", String(Math.round(performance.now())));
+    // The table is drawn once the page has been laid out for its first frame (bindControls):
+    // its width read now would lay the whole chapter out at once, inside this script's task
+    // (on the Empress, 25-45 ms of CPU before the first card).
+    if (validView(first, this.game)) {
+      this.view = first;
+      this.updateControls();  // the table itself: firstDraw(), once the width is known
+    } else {
+      this.parts.status.textContent = "The board could not be drawn.";
+    }
     root.classList.toggle("cb-veiled", veiled);
     boards[this.id] = this;
     bindInput(this);
@@ -100,9 +107,7 @@ export class Board {
     this.parts.message.setAttribute("data-line", "progress");
     onProgress((p) => this.showProgress(p, linked));
     this.showStats();
-    if (document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", () => this.syncOptions(), { once: true });
-    }
+    whenParsed(() => this.syncOptions());  // the option controls come later in the page
     this.enqueue(() => this.start(saved, linked, own));
   }
 
@@ -243,6 +248,7 @@ export class Board {
     } catch (err) {
       this.view = null;
       if (window.console) console.warn("[board] could not draw", err);
+      if (this.parts.status) this.parts.status.textContent = "The board could not be drawn.";
       return false;
     }
   }
@@ -311,23 +317,28 @@ export class Board {
   }
 
   // ---------------------------------------------------------------- drawing
+  /** The table's first drawing (if nothing has drawn it yet). */
+  firstDraw() {
+    if (this.drawnWidth === undefined && this.view) this.show(this.view);
+  }
+
   avail() {
     if (this.printing) return PRINT_WIDTH;
+    if (this.width) return this.width;  // as the ResizeObserver last reported it
     const s = this.parts.scroll;
     return (s && s.clientWidth) || this.root.clientWidth || 700;
   }
 
-  draw() {
+  /** Draw the table from the view. `marks`: only the card picked up, the steps chosen or
+   * their targets changed since the last drawing (a pick-up, a put-back): when the table
+   * was drawn from this same view, only their classes are written (draw.js remark). */
+  draw(marks) {
     const table = this.parts.table;
     const active = document.activeElement;
     const hadFocus = !!(active && table.contains(active));
-    const avail = this.avail();
-    this.drawnWidth = avail;
-    const { layout, keys } = render(table, this.view, {
-      avail, pick: this.pick, steps: this.steps, hints: this.prefs.hints, cursor: this.cursor,
-    });
-    this.layout = layout;
-    this.keys = keys;
+    const st = { pick: this.pick, steps: this.steps, hints: this.prefs.hints, cursor: this.cursor };
+    if (!(marks && !this.printing && this.keys && remark(table, this.view, st))) this.drawAll(st);
+    const keys = this.keys;
     if (keys.indexOf(this.cursor) < 0) this.cursor = this.pick && keys.indexOf(pileOf(this.pick)) >= 0 ? pileOf(this.pick) : keys[0];
     const item = this.item(this.cursor);
     if (item && item.getAttribute("tabindex") !== "0") item.setAttribute("tabindex", "0");
@@ -335,6 +346,18 @@ export class Board {
         (hadFocus || (this.active && (!active || active === document.body)))) {
       item.focus({ preventScroll: true });
     }
+  }
+
+  drawAll(st) {
+    if (!this.root.hasAttribute("data-drawn")) {
+      this.root.setAttribute("data-drawn", String(Math.round(performance.now())));
+    }
+    const avail = this.avail();
+    this.drawnWidth = avail;
+    st.avail = avail;
+    const { layout, keys } = render(this.parts.table, this.view, st);
+    this.layout = layout;
+    this.keys = keys;
     this.firstScroll();
     this.updateCue();
     if (this.help) this.help.decorate();
@@ -489,12 +512,12 @@ export class Board {
       } else if (r.error.kind === "illegal") {
         this.pick = null;
         this.steps = [];
-        this.draw();
+        this.draw(true);
         this.refused(r.error);
       } else {
         this.pick = null;
         this.steps = [];
-        this.draw();
+        this.draw(true);
         this.message(r.error.kind === "nothing" ? "info" : "notice", r.error.message);
       }
       return r;
@@ -682,7 +705,7 @@ export class Board {
     const k = ref.indexOf(":") >= 0 ? parseInt(ref.split(":")[1], 10) : pile.cards.length - 1;
     const card = pile.cards[k];
     const dests = (this.view.movable || {})[ref] || [];
-    this.draw();
+    this.draw(true);
     const what = card && card.c ? "the " + cardName(card.c) : "a card";
     this.message("info", "Picked up " + what + " from " + pile.label + ". " +
       (dests.length ? "It may go to " + dests.map((d) => this.label(d)).join(", ") + "." :
@@ -718,7 +741,7 @@ export class Board {
     for (const m of moves) if (sameSteps(m.steps, steps)) return this.play(m.m);
     const partial = moves.some((m) => m.steps.length > steps.length && containsSteps(m.steps, steps));
     if (partial) {
-      this.draw();
+      this.draw(true);
       this.message("step", "Step " + steps.length + " chosen; choose the next card of this move (Escape to cancel).");
       return null;
     }
@@ -729,7 +752,7 @@ export class Board {
     if (!this.pick && !this.steps.length) return;
     this.pick = null;
     this.steps = [];
-    this.draw();
+    this.draw(true);
     this.message("info", text || "Move cancelled.");
   }
 
@@ -774,11 +797,20 @@ export class Board {
       this.syncBarHeight();
     }
     if (window.ResizeObserver && scroll) {
-      // Drawn again when the board's width changes from the one its table was drawn at.
-      new ResizeObserver(() => {
-        if (!this.view || this.printing || Math.abs(scroll.clientWidth - this.drawnWidth) < 2) return;
+      // The board's width as the page's own layout finds it (reported after each layout that
+      // changes it: never read from the page, which would lay it out at once). The first
+      // drawing waits for it, in a task of its own; the table is drawn again when the width
+      // changes from the one it was drawn at.
+      new ResizeObserver((entries) => {
+        const w = Math.round(entries[entries.length - 1].contentRect.width);
+        this.width = w;
+        if (!this.view || this.printing) return;
+        if (this.drawnWidth === undefined) { window.setTimeout(() => this.firstDraw(), 0); return; }
+        if (Math.abs(w - this.drawnWidth) < 2) return;
         window.requestAnimationFrame(() => this.draw());
       }).observe(scroll);
+    } else {
+      afterLayout(() => this.firstDraw());
     }
   }
 
@@ -841,6 +873,11 @@ const PROGRESS = {
   start: { status: "Engine loading: starting Python\u2026", line: "Starting the engine\u2026" },
   engine: { status: "Engine loading: reading the rules\u2026", line: "Loading the rules\u2026" },
 };
+
+/** Run `fn` in a task of its own after the next frame's layout (without a ResizeObserver). */
+function afterLayout(fn) {
+  window.requestAnimationFrame(() => window.setTimeout(fn, 0));
+}
 
 /** The board's runtime settings (JSON in data-runtime, written by the build). */
 function readRuntime(root) {

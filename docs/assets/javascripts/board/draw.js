@@ -1,7 +1,7 @@
 // Drawing the table from the engine's view: where each pile goes at the board's width, how
 // its cards fan, and each card's face. Nothing here knows a game: the view says it all.
 
-import { el, cardParts, cardName } from "./util.js";
+import { el, cardParts, cardName, pileOf } from "./util.js";
 
 /** Cards are never drawn narrower than this (CSS pixels): a wider table scrolls instead. */
 export const MIN_CARD_PX = 36;
@@ -223,10 +223,15 @@ function px(n) { return n + "px"; }
 
 /** New elements made in one frame, counted in cards (a pile, a region or a hit box counts a
  * quarter): a large table's first draw is spread over frames, each a short task (the
- * Empress's 208 cards in fourteen), rather than one long one. Changes to elements that exist
- * are always written at once. Measured on the Empress (CPU time of the frames after the
- * first, unthrottled): 48 cards a frame 22-45 ms, 16 cards 13-20 ms. */
-const NEW_PER_FRAME = 16;
+ * Empress's 208 cards in thirty-five), rather than one long one. Changes to elements that
+ * exist are always written at once. Measured on the Empress (CPU time of each frame, its
+ * style, layout and paint included, unthrottled, the machine loaded): 48 cards a frame
+ * 22-45 ms, 16 cards 16-20 ms, 8 cards 11-14 ms, 6 cards 8-11 ms (under 12.5 ms: 50 ms at a
+ * 4x slowdown). Once the table is complete, a change (a move dealing several cards, another
+ * arrangement) makes up to LATER_PER_FRAME a frame: one frame's fixed cost (about 5 ms on the
+ * Empress) paid once rather than for every six cards. */
+const NEW_PER_FRAME = 6;
+const LATER_PER_FRAME = 32;
 
 /** Make the table's drawing exactly `specs` (in that order), reusing the element of each
  * key and writing only what differs. A spec: {key, group, tag, cls, attrs, style, content,
@@ -266,7 +271,8 @@ function passAll(table, m, all) {
     top.push({ key, tag: "DIV", cls: "cb-group", attrs: {}, style: {}, content: "", fill: NO_FILL });
   }
   place(table, m, top, true, null);
-  const budget = { made: 0, waiting: false };
+  const budget = { made: 0, waiting: false,
+    limit: table.getAttribute("data-complete") === "1" ? LATER_PER_FRAME : NEW_PER_FRAME };
   for (const [key, specs] of m.groups) place(m.items.get(key), memo(m.items.get(key)), specs, all, budget);
   const complete = budget.waiting ? "0" : "1";
   if (table.getAttribute("data-complete") !== complete) table.setAttribute("data-complete", complete);
@@ -301,7 +307,7 @@ function place(parent, m, specs, all, budget) {
     if (e && e.tagName !== sp.tag) e = null;
     if (!e) {
       if (budget) {
-        if (budget.made >= NEW_PER_FRAME) { budget.waiting = true; continue; }
+        if (budget.made >= budget.limit) { budget.waiting = true; continue; }
         budget.made += sp.weight;
       }
       e = document.createElement(sp.tag);
@@ -343,11 +349,12 @@ export function render(table, view, st) {
   const { cw, ch, slot, dx, dy } = lay;
   const movable = view.movable || {};
   const targets = st.pick ? (movable[st.pick] || []) : [];
-  const chosen = {};
-  for (const s of st.steps) { chosen[s[0]] = true; chosen[s[1]] = true; }
+  const chosen = chosenOf(st.steps);
   const pack = view.pack || null;
   const keys = [];
   const specs = [];
+  // What remark() needs to change the marks of a pick-up without drawing the table again.
+  const marks = { view, hints: !!st.hints, pick: st.pick, targets, chosen, piles: new Map(), cards: new Map() };
   setTableStyle(table, "--cw", px(cw));
   setTableStyle(table, "--ch", px(ch));
   // No class of the table changes on a pick-up: Material's stylesheet has selectors on
@@ -381,11 +388,11 @@ export function render(table, view, st) {
       label += ". Activate to " + (what ? what.charAt(0).toLowerCase() + what.slice(1) : "play " + pack.move) +
         (pack.legal ? "" : " (not allowed now: activate to hear why)");
     }
-    let cls = "cb-pile role-" + pile.role + " fan-" + fan + (n === 0 ? " cb-empty" : "");
-    if (isPack) cls += " cb-pack" + (pack.legal ? " cb-pack-ready" : "");
-    if (pile.id === st.pick) cls += " cb-picked";
-    if (targets.indexOf(pile.id) >= 0) cls += " cb-target";
-    if (movable[pile.id]) cls += " cb-source";
+    let pre = "cb-pile role-" + pile.role + " fan-" + fan + (n === 0 ? " cb-empty" : "");
+    if (isPack) pre += " cb-pack" + (pack.legal ? " cb-pack-ready" : "");
+    const post = movable[pile.id] ? " cb-source" : "";
+    const cls = pileClass(pre, post, pile.id, st.pick, targets);
+    marks.piles.set(pile.id, { pre, post, group: "group:" + pile.id, key: "pile:" + pile.id });
     const baseLeft = left - box.left - dx, baseTop = top - box.top - dy;
     specs.push({
       key: "pile:" + pile.id, group: "group:" + pile.id, tag: "DIV", cls, weight: 0.25,
@@ -405,11 +412,11 @@ export function render(table, view, st) {
     pile.cards.forEach((card, k) => {
       const ref = k === n - 1 ? pile.id : pile.id + ":" + k;
       const c = card.c;
-      let ccls = cardClass(card, fan);
-      if (movable[ref]) ccls += " cb-movable";
-      if (isPack && pack.legal && k === n - 1) ccls += " cb-pack-top";
-      if (ref === st.pick) ccls += " cb-selected";
-      if (chosen[ref] && k === n - 1) ccls += " cb-chosen";
+      let pre = cardClass(card, fan);
+      if (movable[ref]) pre += " cb-movable";
+      if (isPack && pack.legal && k === n - 1) pre += " cb-pack-top";
+      const ccls = cardMarked(pre, ref, k === n - 1, st.pick, chosen);
+      marks.cards.set(ref, { pre, top: k === n - 1, group: "group:" + pile.id, key: "card:" + pile.id + ":" + k });
       const style = { left: px(left + offsets[k].dx), top: px(top + offsets[k].dy), zIndex: String(2 + k) };
       if (pile.rotate) {
         style.transformOrigin = px(cw / 2 - offsets[k].dx) + " " + px(ch / 2 - offsets[k].dy);
@@ -439,7 +446,71 @@ export function render(table, view, st) {
     });
   }
   reconcile(table, specs);
+  memo(table).marks = marks;
   setTableStyle(table, "width", px(Math.ceil(lay.width)));
   setTableStyle(table, "height", px(Math.ceil(lay.height)));
   return { layout: lay, keys };
+}
+
+// ---- marks: a pick-up, a put-back or a step chosen changes only the classes of the card
+// picked up, its pile, the piles it may go to and the cards of the steps chosen. remark()
+// writes those and nothing else (render() builds every spec of the table again and compares
+// each element with it: on the Empress, 208 cards, that took most of a pick-up's time).
+
+function chosenOf(steps) {
+  const chosen = {};
+  for (const s of steps) { chosen[s[0]] = true; chosen[s[1]] = true; }
+  return chosen;
+}
+
+function pileClass(pre, post, id, pick, targets) {
+  return pre + (id === pick ? " cb-picked" : "") + (targets.indexOf(id) >= 0 ? " cb-target" : "") + post;
+}
+
+function cardMarked(pre, ref, top, pick, chosen) {
+  return pre + (ref === pick ? " cb-selected" : "") + (chosen[ref] && top ? " cb-chosen" : "");
+}
+
+/** The hint's marks (help.js) stay on an element whose marks change. */
+const KEPT = ["cb-hinted", "cb-hint-target"];
+
+function setMarked(e, cls) {
+  for (const k of KEPT) if (e.classList.contains(k)) cls += " " + k;
+  if (e.className !== cls) e.className = cls;
+}
+
+function itemOf(m, group, key) {
+  const g = m.items.get(group);
+  return g && g._cb ? g._cb.items.get(key) || null : null;
+}
+
+/** Show the marks of `st` ({pick, steps, hints}) on a table last drawn by render() from this
+ * same `view`, writing only the classes that change. False (nothing written) when the table
+ * must be drawn again instead: another view, another switch, or a first draw not finished. */
+export function remark(table, view, st) {
+  const m = memo(table), old = m.marks;
+  if (!old || m.frame || old.view !== view || old.hints !== !!st.hints ||
+      table.getAttribute("data-complete") !== "1") return false;
+  const movable = view.movable || {};
+  const targets = st.pick ? (movable[st.pick] || []) : [];
+  const chosen = chosenOf(st.steps);
+  const piles = new Set(old.targets.concat(targets));
+  for (const r of [old.pick, st.pick]) if (r) { piles.add(r); piles.add(pileOf(r)); }
+  const cards = new Set(Object.keys(old.chosen).concat(Object.keys(chosen)));
+  for (const r of [old.pick, st.pick]) if (r) cards.add(r);
+  for (const id of piles) {
+    const p = old.piles.get(id);
+    const e = p && itemOf(m, p.group, p.key);
+    if (e) setMarked(e, pileClass(p.pre, p.post, id, st.pick, targets));
+  }
+  for (const ref of cards) {
+    const c = old.cards.get(ref);
+    const e = c && itemOf(m, c.group, c.key);
+    if (e) setMarked(e, cardMarked(c.pre, ref, c.top, st.pick, chosen));
+  }
+  old.pick = st.pick;
+  old.targets = targets;
+  old.chosen = chosen;
+  m.remarks = (m.remarks || 0) + 1;  // for the tests: how often the marks alone were written
+  return true;
 }

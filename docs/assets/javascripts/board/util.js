@@ -96,3 +96,11 @@ export function plural(n, one, many) {
 export function cssEscape(s) {
   return window.CSS && CSS.escape ? CSS.escape(s) : String(s).replace(/["\\]/g, "\\$&");
 }
+
+/** Run `fn` once the page is parsed, in a task of its own: not in the parser's last task, in
+ * which Material starts (a long one), as a DOMContentLoaded listener would. */
+export function whenParsed(fn) {
+  if (document.readyState !== "loading") { fn(); return; }
+  const poll = () => { if (document.readyState === "loading") window.setTimeout(poll, 50); else fn(); };
+  window.setTimeout(poll, 50);
+}
