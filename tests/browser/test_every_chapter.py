@@ -28,6 +28,27 @@ SLUGS = list(engine.GAMES)
 BOOT_TIMEOUT = 90_000
 
 
+# A point in the window where a click lands on the element `css` of board `sel` (or, given
+# a pile, on anything of that pile), once the page has drawn its next frame; null when none
+# of the points tried (the centre, then near each corner and edge: a fan leaves a buried
+# card's corners in view) reaches it, as when it lies under the board's sticky controls.
+SPOT = """async ([sel, css, pile]) => {
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const c = document.querySelector(sel + ' ' + css);
+  if (!c) return null;
+  const r = c.getBoundingClientRect();
+  const reaches = (e) => !!e && (e === c || c.contains(e) || (pile !== null && !!e.closest(sel)
+    && !!e.closest('[data-pile]') && e.closest('[data-pile]').dataset.pile === pile));
+  const xs = [r.width / 2, 4, r.width - 4], ys = [r.height / 2, 4, r.height - 4];
+  for (const dy of ys) for (const dx of xs) {
+    const x = r.left + dx, y = r.top + dy;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    if (reaches(document.elementFromPoint(x, y))) return [x, y];
+  }
+  return null;
+}"""
+
+
 class Board:
     def __init__(self, page: Any, slug: str) -> None:
         self.page = page
@@ -48,30 +69,25 @@ class Board:
     def card(self, ref: str) -> Any:
         return self.page.locator(f"{self.sel} .cb-card[data-ref='{ref}']")
 
-    def target(self, pile: str) -> Any:
-        top = self.card(pile)
-        return top if top.count() else self.page.locator(
-            f"{self.sel} .cb-pile[data-pile='{pile}']")
+    def click_on(self, css: str, pile: str | None = None) -> None:
+        """Click the element ``css`` of this board where a reader's click reaches it (with
+        ``pile``, anything of that pile will do: its place or one of its cards), as the page
+        is laid out now: not where it was when looked for. A click by coordinates alone (a
+        forced click) once reached the board's sticky controls over a pile near the top of
+        the window, or a card laid out elsewhere since."""
+        loc = self.page.locator(f"{self.sel} {css}").first
+        loc.wait_for(state="attached", timeout=10_000)
+        for _ in range(4):
+            spot = self.page.evaluate(SPOT, [self.sel, css, pile])
+            if spot:
+                self.page.mouse.click(spot[0], spot[1])
+                return
+            loc.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+        raise AssertionError(f"no click reaches {css} on {self.slug}'s board")
 
     def step(self, src: str, dst: str) -> None:
-        card = self.card(src)
-        if ":" in src:  # a card under others: click the corner its fan leaves in view
-            card.scroll_into_view_if_needed()
-            box = card.bounding_box()
-            spot = self.page.evaluate(
-                """([sel, ref]) => { const c = document.querySelector(sel + ` .cb-card[data-ref='${ref}']`);
-                  const r = c.getBoundingClientRect();
-                  for (const [x, y] of [[4, 4], [r.width - 4, 4], [4, r.height - 4],
-                                        [r.width - 4, r.height - 4]]) {
-                    const e = document.elementFromPoint(r.left + x, r.top + y);
-                    if (e && (e === c || c.contains(e))) return [x, y];
-                  }
-                  return [r.width / 2, r.height / 2]; }""", [self.sel, src])
-            assert box
-            card.click(position={"x": spot[0], "y": spot[1]})
-        else:
-            card.click()
-        self.target(dst).click(force=True)
+        self.click_on(f".cb-card[data-ref='{src}']")
+        self.click_on(f".cb-pile[data-pile='{dst}']", pile=dst)
 
     def play_some_move(self) -> str:
         """Play one legal move the way a reader would; return how it was played."""
@@ -188,7 +204,7 @@ def test_the_pack_deals_when_clicked(chapter: Board) -> None:
     if not pack or not pack["move"]:
         pytest.skip("this game has no pack to click")
     before = page.evaluate(f"document.querySelector(\"{chapter.sel}\").cadoganBoard.position")
-    page.locator(f"{chapter.sel} .cb-pile[data-pile='{pack['pile']}']").click(force=True)
+    chapter.click_on(f".cb-pile[data-pile='{pack['pile']}']", pile=pack["pile"])
     if pack["legal"]:
         chapter.wait_played(v["played"] + 1)
         after = page.evaluate(
