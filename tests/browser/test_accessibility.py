@@ -207,7 +207,7 @@ def test_forced_colours_keep_suits_and_the_pack_visible(browser: Any, site: str)
     assert len(set(reds)) >= 2, "red and black suits look the same"
     src = next(iter(board.view()["movable"]))
     board.card(src).click()
-    picked = page.locator(f"{board.sel} .cb-card.cb-selected")
+    picked = page.locator(f"{board.sel} .cb-card[data-selected]")
     assert picked.evaluate("e => getComputedStyle(e).outlineStyle") != "none"
     ctx.close()
     watch.check()

@@ -123,8 +123,8 @@ def test_move_by_mouse_clicks(flow: tuple[Any, Watch]) -> None:
     v = view(page)
     src, dst = single_step_moves(v)[0]
     page.locator(f"{BOARD} .cb-card[data-ref='{src}']").click()
-    assert page.locator(f"{BOARD} .cb-card.cb-selected[data-ref='{src}']").count() == 1
-    assert page.locator(f"{BOARD} .cb-pile.cb-target[data-pile='{dst}']").count() == 1
+    assert page.locator(f"{BOARD} .cb-card[data-selected][data-ref='{src}']").count() == 1
+    assert page.locator(f"{BOARD} .cb-pile[data-target][data-pile='{dst}']").count() == 1
     pile_click_target(page, dst).click(force=True)
     wait_played(page, 1)
     v2 = view(page)
@@ -171,10 +171,10 @@ def test_move_by_keyboard(flow: tuple[Any, Watch]) -> None:
     src, dst = moves[0]
     page.locator(f"{BOARD} .cb-pile[data-pile='{src}']").focus()
     page.keyboard.press("Enter")
-    assert page.locator(f"{BOARD} .cb-card.cb-selected").count() == 1
+    assert page.locator(f"{BOARD} .cb-card[data-selected]").count() == 1
     # Escape cancels, Enter picks up again.
     page.keyboard.press("Escape")
-    assert page.locator(f"{BOARD} .cb-card.cb-selected").count() == 0
+    assert page.locator(f"{BOARD} .cb-card[data-selected]").count() == 0
     page.keyboard.press("Enter")
     page.locator(f"{BOARD} .cb-pile[data-pile='{dst}']").focus()
     page.keyboard.press("Enter")

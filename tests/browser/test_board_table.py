@@ -450,7 +450,7 @@ def test_keyboard_one_tab_stop_skip_link_and_shortcuts(linked: tuple[Any, engine
     wait_played(page, played - 1)
     # The picked-up mark is not the focus ring.
     page.locator(f"{BOARD} .cb-card[data-ref='f0']").click()
-    picked = page.locator(f"{BOARD} .cb-card.cb-selected")
+    picked = page.locator(f"{BOARD} .cb-card[data-selected]")
     assert picked.count() == 1
     assert picked.evaluate("e => getComputedStyle(e).outlineStyle") == "none"
     assert "227, 162, 26" in picked.evaluate("e => getComputedStyle(e).boxShadow")

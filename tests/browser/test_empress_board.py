@@ -158,7 +158,7 @@ def test_a_pair_played_by_keyboard(flow: tuple[Any, Watch]) -> None:
     moved = card_at(v, red), card_at(v, black)
     # the black card first: the steps may come in either order
     key_on(page, f".cb-pile[data-pile='{black}']")
-    assert page.locator(f"{BOARD} .cb-card.cb-selected[data-ref='{black}']").count() == 1
+    assert page.locator(f"{BOARD} .cb-card[data-selected][data-ref='{black}']").count() == 1
     key_on(page, f".cb-pile[data-pile='{adm}']")
     assert view(page)["played"] == 1
     key_on(page, f".cb-pile[data-pile='{red}']")

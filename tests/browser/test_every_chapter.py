@@ -210,7 +210,7 @@ def test_the_pack_deals_when_clicked(chapter: Board) -> None:
         after = page.evaluate(
             f"document.querySelector(\"{chapter.sel}\").cadoganBoard.position")
         assert after.split("moves=")[1].split(";")[0].split(",")[-1] == pack["move"]
-        assert page.locator(f"{chapter.sel} .cb-card.cb-selected").count() == 0
+        assert page.locator(f"{chapter.sel} .cb-card[data-selected]").count() == 0
     else:  # refused: the board says why, and nothing changes
         page.locator(f"{chapter.sel} .cb-message.cb-refusal").wait_for(timeout=10_000)
         assert page.evaluate(

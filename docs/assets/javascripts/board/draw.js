@@ -1,7 +1,7 @@
 // Drawing the table from the engine's view: where each pile goes at the board's width, how
 // its cards fan, and each card's face. Nothing here knows a game: the view says it all.
 
-import { el, cardParts, cardName, pileOf } from "./util.js";
+import { el, cardParts, cardName } from "./util.js";
 
 /** Cards are never drawn narrower than this (CSS pixels): a wider table scrolls instead. */
 export const MIN_CARD_PX = 36;
@@ -390,14 +390,13 @@ export function render(table, view, st) {
     }
     let pre = "cb-pile role-" + pile.role + " fan-" + fan + (n === 0 ? " cb-empty" : "");
     if (isPack) pre += " cb-pack" + (pack.legal ? " cb-pack-ready" : "");
-    const post = movable[pile.id] ? " cb-source" : "";
-    const cls = pileClass(pre, post, pile.id, st.pick, targets);
-    marks.piles.set(pile.id, { pre, post, group: "group:" + pile.id, key: "pile:" + pile.id });
+    const cls = pre + (movable[pile.id] ? " cb-source" : "");
+    marks.piles.set(pile.id, { group: "group:" + pile.id, key: "pile:" + pile.id });
     const baseLeft = left - box.left - dx, baseTop = top - box.top - dy;
     specs.push({
       key: "pile:" + pile.id, group: "group:" + pile.id, tag: "DIV", cls, weight: 0.25,
       attrs: { "data-pile": pile.id, "data-key": pile.id, tabindex: pile.id === st.cursor ? "0" : "-1",
-        role: "button", "aria-label": label },
+        role: "button", "aria-label": label, ...pileMarks(pile.id, targets) },
       style: { left: px(box.left + dx), top: px(box.top + dy), width: px(box.w), height: px(box.h),
         transformOrigin: pile.rotate ? px(baseLeft + cw / 2) + " " + px(baseTop + ch / 2) : "",
         transform: pile.rotate ? "rotate(" + pile.rotate + "deg)" : "" },
@@ -412,11 +411,10 @@ export function render(table, view, st) {
     pile.cards.forEach((card, k) => {
       const ref = k === n - 1 ? pile.id : pile.id + ":" + k;
       const c = card.c;
-      let pre = cardClass(card, fan);
-      if (movable[ref]) pre += " cb-movable";
-      if (isPack && pack.legal && k === n - 1) pre += " cb-pack-top";
-      const ccls = cardMarked(pre, ref, k === n - 1, st.pick, chosen);
-      marks.cards.set(ref, { pre, top: k === n - 1, group: "group:" + pile.id, key: "card:" + pile.id + ":" + k });
+      let ccls = cardClass(card, fan);
+      if (movable[ref]) ccls += " cb-movable";
+      if (isPack && pack.legal && k === n - 1) ccls += " cb-pack-top";
+      marks.cards.set(ref, { top: k === n - 1, group: "group:" + pile.id, key: "card:" + pile.id + ":" + k });
       const style = { left: px(left + offsets[k].dx), top: px(top + offsets[k].dy), zIndex: String(2 + k) };
       if (pile.rotate) {
         style.transformOrigin = px(cw / 2 - offsets[k].dx) + " " + px(ch / 2 - offsets[k].dy);
@@ -425,7 +423,8 @@ export function render(table, view, st) {
       specs.push({
         key: "card:" + pile.id + ":" + k, group: "group:" + pile.id, tag: "DIV", cls: ccls, weight: 1,
         attrs: { "aria-hidden": "true", "data-name": cardNameOf(card),
-          "data-pile": pile.id, "data-index": String(k), "data-ref": ref },
+          "data-pile": pile.id, "data-index": String(k), "data-ref": ref,
+          ...cardMarks(ref, k === n - 1, st.pick, chosen) },
         style,
         content: (c === null || c === undefined ? "" : c) + "|" + fan + "|" + (card.peek ? 1 : 0),
         fill: (e) => fillFace(e, card, fan),
@@ -452,10 +451,17 @@ export function render(table, view, st) {
   return { layout: lay, keys };
 }
 
-// ---- marks: a pick-up, a put-back or a step chosen changes only the classes of the card
-// picked up, its pile, the piles it may go to and the cards of the steps chosen. remark()
-// writes those and nothing else (render() builds every spec of the table again and compares
-// each element with it: on the Empress, 208 cards, that took most of a pick-up's time).
+// ---- marks: a pick-up, a put-back or a step chosen changes only the marks of the card
+// picked up, the piles it may go to and the cards of the steps chosen. remark() writes those
+// and nothing else (render() builds every spec of the table again and compares each element
+// with it: on the Empress, 208 cards, that took most of a pick-up's time).
+//
+// The marks are attributes (data-selected, data-chosen, data-target), not classes: Material's
+// stylesheet has selectors on [class] (`table:not([class]) td > :first-child`, `... + *`)
+// whose invalidation restyles every descendant and the next sibling of an element whose
+// class changes, each of them costly to style under Material's rules. Measured on the
+// Empress at a 4x slowdown, eight elements marked: by class 3.2-7.9 ms of style (median),
+// by an attribute 0.1-0.5 ms.
 
 function chosenOf(steps) {
   const chosen = {};
@@ -463,20 +469,14 @@ function chosenOf(steps) {
   return chosen;
 }
 
-function pileClass(pre, post, id, pick, targets) {
-  return pre + (id === pick ? " cb-picked" : "") + (targets.indexOf(id) >= 0 ? " cb-target" : "") + post;
+/** The marks of pile `id`: a place the card picked up may go to. */
+function pileMarks(id, targets) {
+  return { "data-target": targets.indexOf(id) >= 0 ? "" : null };
 }
 
-function cardMarked(pre, ref, top, pick, chosen) {
-  return pre + (ref === pick ? " cb-selected" : "") + (chosen[ref] && top ? " cb-chosen" : "");
-}
-
-/** The hint's marks (help.js) stay on an element whose marks change. */
-const KEPT = ["cb-hinted", "cb-hint-target"];
-
-function setMarked(e, cls) {
-  for (const k of KEPT) if (e.classList.contains(k)) cls += " " + k;
-  if (e.className !== cls) e.className = cls;
+/** The marks of card `ref` (`top`: the top card of its pile): picked up, or chosen in a step. */
+function cardMarks(ref, top, pick, chosen) {
+  return { "data-selected": ref === pick ? "" : null, "data-chosen": chosen[ref] && top ? "" : null };
 }
 
 function itemOf(m, group, key) {
@@ -485,7 +485,7 @@ function itemOf(m, group, key) {
 }
 
 /** Show the marks of `st` ({pick, steps, hints}) on a table last drawn by render() from this
- * same `view`, writing only the classes that change. False (nothing written) when the table
+ * same `view`, writing only the marks that change. False (nothing written) when the table
  * must be drawn again instead: another view, another switch, or a first draw not finished. */
 export function remark(table, view, st) {
   const m = memo(table), old = m.marks;
@@ -495,18 +495,17 @@ export function remark(table, view, st) {
   const targets = st.pick ? (movable[st.pick] || []) : [];
   const chosen = chosenOf(st.steps);
   const piles = new Set(old.targets.concat(targets));
-  for (const r of [old.pick, st.pick]) if (r) { piles.add(r); piles.add(pileOf(r)); }
   const cards = new Set(Object.keys(old.chosen).concat(Object.keys(chosen)));
   for (const r of [old.pick, st.pick]) if (r) cards.add(r);
   for (const id of piles) {
     const p = old.piles.get(id);
     const e = p && itemOf(m, p.group, p.key);
-    if (e) setMarked(e, pileClass(p.pre, p.post, id, st.pick, targets));
+    if (e) setAttrs(e, pileMarks(id, targets));
   }
   for (const ref of cards) {
     const c = old.cards.get(ref);
     const e = c && itemOf(m, c.group, c.key);
-    if (e) setMarked(e, cardMarked(c.pre, ref, c.top, st.pick, chosen));
+    if (e) setAttrs(e, cardMarks(ref, c.top, st.pick, chosen));
   }
   old.pick = st.pick;
   old.targets = targets;
