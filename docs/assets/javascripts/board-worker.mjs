@@ -141,8 +141,11 @@ const SLOW_MS = 1500;
 
 /** The WebAssembly's request: {url, take} (take: its response, counted when it is over). */
 let wasmRequest = null;
+/** Its URL, to fetch it again should its bytes not compile. */
+let wasmUrl = null;
 
 function prefetchWasm(url, size) {
+  wasmUrl = url;
   progress.pending++;
   const start = performance.now();
   const response = nativeFetch(url);
@@ -231,13 +234,21 @@ if (nativeInstantiateStreaming) {
         console.warn("[engine] the early compile failed (" + String(err && err.message || err).slice(0, 200) + "); compiling again");
         const url = precompiled.url;
         precompiled = null;
-        source = nativeFetch(url);
+        source = nativeFetch(url, { cache: "reload" });
       }
     }
     if (module) {
       r = { module, instance: await WebAssembly.instantiate(module, imports) };
     } else {
-      r = await nativeInstantiateStreaming.call(WebAssembly, source, imports);
+      try {
+        r = await nativeInstantiateStreaming.call(WebAssembly, source, imports);
+      } catch (err) {
+        // Bytes that are not the module (a damaged download, a damaged copy in the HTTP
+        // cache): fetched once more from the network, as after an early compile's failure.
+        if (!(err instanceof WebAssembly.CompileError) || !wasmUrl) throw err;
+        console.warn("[engine] the WebAssembly could not be compiled (" + String(err.message).slice(0, 200) + "); fetching it again");
+        r = await nativeInstantiateStreaming.call(WebAssembly, nativeFetch(wasmUrl, { cache: "reload" }), imports);
+      }
     }
     wasmModule = r.module;
     return r;

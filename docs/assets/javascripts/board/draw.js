@@ -388,9 +388,8 @@ export function render(table, view, st) {
       label += ". Activate to " + (what ? what.charAt(0).toLowerCase() + what.slice(1) : "play " + pack.move) +
         (pack.legal ? "" : " (not allowed now: activate to hear why)");
     }
-    let pre = "cb-pile role-" + pile.role + " fan-" + fan + (n === 0 ? " cb-empty" : "");
-    if (isPack) pre += " cb-pack" + (pack.legal ? " cb-pack-ready" : "");
-    const cls = pre + (movable[pile.id] ? " cb-source" : "");
+    let cls = "cb-pile role-" + pile.role + " fan-" + fan + (n === 0 ? " cb-empty" : "");
+    if (isPack) cls += " cb-pack" + (pack.legal ? " cb-pack-ready" : "");
     marks.piles.set(pile.id, { group: "group:" + pile.id, key: "pile:" + pile.id });
     const baseLeft = left - box.left - dx, baseTop = top - box.top - dy;
     specs.push({
@@ -412,7 +411,6 @@ export function render(table, view, st) {
       const ref = k === n - 1 ? pile.id : pile.id + ":" + k;
       const c = card.c;
       let ccls = cardClass(card, fan);
-      if (movable[ref]) ccls += " cb-movable";
       if (isPack && pack.legal && k === n - 1) ccls += " cb-pack-top";
       marks.cards.set(ref, { top: k === n - 1, group: "group:" + pile.id, key: "card:" + pile.id + ":" + k });
       const style = { left: px(left + offsets[k].dx), top: px(top + offsets[k].dy), zIndex: String(2 + k) };
@@ -424,7 +422,7 @@ export function render(table, view, st) {
         key: "card:" + pile.id + ":" + k, group: "group:" + pile.id, tag: "DIV", cls: ccls, weight: 1,
         attrs: { "aria-hidden": "true", "data-name": cardNameOf(card),
           "data-pile": pile.id, "data-index": String(k), "data-ref": ref,
-          ...cardMarks(ref, k === n - 1, st.pick, chosen) },
+          "data-movable": movable[ref] ? "" : null, ...cardMarks(ref, k === n - 1, st.pick, chosen) },
         style,
         content: (c === null || c === undefined ? "" : c) + "|" + fan + "|" + (card.peek ? 1 : 0),
         fill: (e) => fillFace(e, card, fan),
