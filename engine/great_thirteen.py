@@ -177,16 +177,26 @@ def _a(rank: int) -> str:
     return ("an " if name[0] in "ae" else "a ") + name
 
 
+#: Counts in words, as the book reckons them (“one and seven make eight”, “eleven (knave)
+#: and twelve (queen) make twenty-three”: an ace counts one, a knave eleven, a queen twelve);
+#: the largest is twenty-four (twice a queen, or a queen on the numerals under a queen).
+_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+          "fourteen fifteen sixteen seventeen eighteen nineteen twenty twenty-one twenty-two "
+          "twenty-three twenty-four").split()
+
+
 def _why(balcony: Card, numerals: tuple[Card, ...]) -> str:
-    """The count behind the value a packet of numerals wants, in words."""
+    """The count behind the value a packet of numerals wants, in the book's words: “the double
+    of seven being fourteen, which is one in excess of thirteen”, “one and seven make
+    eight”."""
     b = balcony.rank
     if not numerals:
-        total, how = 2 * b, f"twice {RANK_NAMES[b]} is {2 * b}"
+        total, how = 2 * b, f"twice {_WORDS[b]} is {_WORDS[2 * b]}"
     else:
         n = numerals[-1].rank
-        total, how = n + b, f"{RANK_NAMES[n]} and {RANK_NAMES[b]} make {n + b}"
+        total, how = n + b, f"{_WORDS[n]} and {_WORDS[b]} make {_WORDS[n + b]}"
     if total > THIRTEEN:
-        how += f", {total - THIRTEEN} in excess of thirteen"
+        how += f", {_WORDS[total - THIRTEEN]} in excess of thirteen"
     return how
 
 
@@ -442,8 +452,10 @@ class TheGreatThirteen(Game):
                 when = ("The re-deal comes when further progress is impossible" if rule ==
                         REDEAL else "Between the deals, suitable cards are placed on the "
                         "numerals first")
+                bal = state.piles[BALCONY_PILES[self._index[dst] - NUMERALS.start]][0]
                 return IllegalMove(rule, f"{when} (GT-5): the {card.name} of "
-                                   f"{self.label(src)} can go on {self.label(dst)}.")
+                                   f"{self.label(src)} can go on the numerals under the "
+                                   f"{bal.name}.")
         return None
 
     def apply(self, state: State, move: Move) -> State:
