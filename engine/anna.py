@@ -11,10 +11,12 @@ Knaves go to the N as they appear, in the deal of the A or turned up from the pa
 made of the first eight other cards (AN-2). On a help's uppermost card a card of its suit one
 higher may be married, from the card turned up, the talon's top or (AN-3) another help; nothing
 is laid on a queen, which stays a single card (Rule III). A vacancy in the A is refilled from
-the card turned up or the talon's top (AN-5). The talon is re-dealt twice, without shuffling
-(AN-8). The game is won with the A of queens and the N of kings. See the chapter page for the
-text each rule id points at, and its editorial notes (``note-an-N``) for the readings behind the
-options.
+the card turned up or the talon's top (AN-5). A card turned up that can be used nowhere goes at
+once to the talon, unless AN-7's other reading is chosen, under which it waits in its place,
+the talon's top still in play, until the next card is turned up. The talon is re-dealt twice,
+without shuffling (AN-9). The game is won with the A of queens and the N of kings. See the
+chapter page for the text each rule id points at, and its editorial notes (``note-an-N``) for
+the readings behind the options.
 """
 
 from __future__ import annotations
@@ -86,6 +88,11 @@ class AnnaOptions:
         "in a vacancy",
         labels={True: "must be used before the next card is turned",
                 False: "may be laid on the talon"})
+    unsuitable_to_talon: bool = option(
+        True, note="note-an-7", label="A card turned up that can be neither played, married "
+        "nor put in a vacancy at that moment",
+        labels={True: "goes at once to the talon",
+                False: "waits in its place until the next card is turned up"})
 
 
 # ---------------------------------------------------------------------------- the layout
@@ -212,17 +219,19 @@ class Anna(Game):
                "ten (its knave goes to the N), a queen or a king, and never downwards.",
         DEAL: "“Turn up the next card” turns the pack’s top card; a card a foundation takes, "
               "one that marries a help, and any card while a help is vacant waits to be used; "
-              "the helps may be played and married at any time (AN-7).",
+              "the helps may be played and married at any time (AN-8).",
         REFILL: "A card turned up during the deal, or the talon’s top, may fill a vacancy of "
                 "the A, a queen included.",
-        TALON: "A card turned up that is unsuitable goes at once to the talon, of which only "
-               "the top card can be used; by default the next card cannot be turned while "
-               "the card turned up could be used (AN-6), under the other reading it is then "
-               "laid on the talon; nothing is put on the talon by hand.",
+        TALON: "A card turned up that is unsuitable goes at once to the talon (AN-7; under "
+               "the other reading it waits in its place, the talon’s top still in play, until "
+               "the next card is turned up), of which only the top card can be used; by "
+               "default the next card cannot be turned while the card turned up could be used "
+               "(AN-6), under the other reading it is then laid on the talon; nothing is put "
+               "on the talon by hand.",
         SUCCESS: "The game is won when the 96 cards other than the queens are on the "
                  "foundations, each ending with a king, and each help holds a single queen; "
                  "it is lost when the pack and the re-deals are spent and no series of moves "
-                 "can bring another card to a foundation (AN-9).",
+                 "can bring another card to a foundation (AN-10).",
         REDEAL: "Once the pack is exhausted, the talon (with any card turned up) may be "
                 "turned over, unshuffled, and dealt again by the same rules, twice.",
     }
@@ -388,9 +397,12 @@ class Anna(Game):
     def apply(self, state: State, move: Move) -> State:
         piles = list(state.piles)
         redeals = state.vars[0]
-        if move.action:   # a knave goes to the next place of the N at once
+        if move.action:   # a knave goes to the next place of the N at once; any other card
+            # waits if it can be used, else goes to the talon (AN-7), or under AN-7's other
+            # reading waits all the same
             redeals = PACK.apply_action(
-                piles, state, move.action, self.use_of,
+                piles, state, move.action,
+                self.use_of if self.options.unsuitable_to_talon else None,
                 lambda card: next(f for f in FOUND if not piles[f]) if card.rank == KNAVE
                 else None)
         else:
