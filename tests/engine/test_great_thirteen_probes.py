@@ -20,18 +20,9 @@ from engine.great_thirteen import BALCONY_PILES, GROUND_PILES, NUMERALS, PILES, 
     TheGreatThirteen, reduce
 from engine.solver import Budget, solve
 from tests.engine.exhaustive import check_verdicts
+# the plate's balcony and numerals (p. 114), and ground tops that suit none of them
+from tests.engine.test_great_thirteen import DEAD, DEAD2, PLATE, PLATE_NUMERALS, R, SLUG
 
-SLUG = "the-great-thirteen"
-R = f"{SLUG}-"
-#: The plate's balcony (p. 114): a seven, a three, a nine, an ace, a queen, a five, an eight,
-#: a two. Their empty numerals want 1, 6, 5, 2, knave, 10, 3, 4.
-PLATE = "7D 3D 9C AD QS 5D 8C 2C".split()
-#: The plate's first numerals (blank cards bearing a value: any suit will do).
-PLATE_NUMERALS = "AS 6S 5S 2S JS 10S 3S 4S".split()
-#: Ground tops no empty numeral under the plate's balcony wants (values 7, 8, 9, queen, king).
-DEAD = "7H 8H 9H QH 7C 8D 9D QD".split()
-#: Ground tops nothing wants once the plate's numerals are placed (they want 8 9 1 3 10 2 J 6).
-DEAD2 = "7H QH 4H 5H 7C QC 4C 5C".split()
 RANK = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 

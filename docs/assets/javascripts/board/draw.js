@@ -354,7 +354,7 @@ export function render(table, view, st) {
   const keys = [];
   const specs = [];
   // What remark() needs to change the marks of a pick-up without drawing the table again.
-  const marks = { view, hints: !!st.hints, pick: st.pick, targets, chosen, piles: new Map(), cards: new Map() };
+  const marks = { view, hints: !!st.hints, pick: st.pick, targets, chosen, piles: new Set(), cards: new Map() };
   setTableStyle(table, "--cw", px(cw));
   setTableStyle(table, "--ch", px(ch));
   // No class of the table changes on a pick-up: Material's stylesheet has selectors on
@@ -390,7 +390,7 @@ export function render(table, view, st) {
     }
     let cls = "cb-pile role-" + pile.role + " fan-" + fan + (n === 0 ? " cb-empty" : "");
     if (isPack) cls += " cb-pack" + (pack.legal ? " cb-pack-ready" : "");
-    marks.piles.set(pile.id, { group: "group:" + pile.id, key: "pile:" + pile.id });
+    marks.piles.add(pile.id);
     const baseLeft = left - box.left - dx, baseTop = top - box.top - dy;
     specs.push({
       key: "pile:" + pile.id, group: "group:" + pile.id, tag: "DIV", cls, weight: 0.25,
@@ -496,8 +496,7 @@ export function remark(table, view, st) {
   const cards = new Set(Object.keys(old.chosen).concat(Object.keys(chosen)));
   for (const r of [old.pick, st.pick]) if (r) cards.add(r);
   for (const id of piles) {
-    const p = old.piles.get(id);
-    const e = p && itemOf(m, p.group, p.key);
+    const e = old.piles.has(id) && itemOf(m, "group:" + id, "pile:" + id);
     if (e) setAttrs(e, pileMarks(id, targets));
   }
   for (const ref of cards) {
