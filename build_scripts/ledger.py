@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import html
+import math
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -127,6 +128,21 @@ def _opening(text: str) -> str:
     return " ".join(words[:OPENING_WORDS]) + (" …" if len(words) > OPENING_WORDS else "")
 
 
+# The ledger is drawn only when the reader comes near it (content-visibility, apparatus.css);
+# until then its box has an estimated height, from this count of its "lines": for each row,
+# the longest of its three cells at LINE_CHARS characters a line (every test its own line
+# at least). Measured on every chapter's ledger, the height is 26-38 px a line at 390 px
+# wide, 32-41 px at 320 px and 13-19 px at 1280 px; the stylesheet's em a line is above
+# that at every width, so the box is never shorter than what is drawn in it (see
+# apparatus.css for what went wrong when it was).
+LINE_CHARS = 10
+
+
+def _row_lines(opening: str, does: str, tests: list[str]) -> float:
+    return max(len(opening) / LINE_CHARS, len(does) / LINE_CHARS,
+               sum(max(1.0, len(t) / LINE_CHARS) for t in tests))
+
+
 def ledger_html(slug: str, page_html: str, cited: dict[str, list[str]], where: str = "") -> str:
     import engine
 
@@ -139,8 +155,10 @@ def ledger_html(slug: str, page_html: str, cited: dict[str, list[str]], where: s
         raise _BuildError(f"{where}: {cls.__name__}.LEDGER does not describe "
                           f"{', '.join(missing)}")
     rows = []
+    lines = 0.0
     for rid, text in sentences.items():
         tests = cited.get(rid, [])
+        lines += _row_lines(_opening(text), cls.LEDGER[rid], [t.rsplit('/', 1)[-1] for t in tests])
         test_list = "".join(
             f"<li><code>{html.escape(t.rsplit('/', 1)[-1])}</code></li>" for t in tests)
         rows.append(
@@ -150,7 +168,8 @@ def ledger_html(slug: str, page_html: str, cited: dict[str, list[str]], where: s
     return (
         # Kept out of the search index (Material's data-search-exclude): the rule sentences are
         # found in the text itself, and its rows (28% of the index) would answer most searches.
-        f'<div class="cadogan-ledger" data-chapter="{html.escape(slug)}" data-search-exclude>'
+        f'<div class="cadogan-ledger" data-chapter="{html.escape(slug)}" data-search-exclude '
+        f'style="--ledger-lines: {math.ceil(lines)}">'
         f"<table><caption>{html.escape(cls.title)}: every rule of the text, what the board "
         f"does for it, and the tests that hold the engine to it "
         f"({len(sentences)} rules)</caption>"
