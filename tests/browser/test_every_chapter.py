@@ -251,6 +251,9 @@ GEOMETRY = """sel => {
     overflow: root.scrollWidth - root.clientWidth,
     scrolls: scroll.scrollWidth > scroll.clientWidth + 1,
     cue: !root.querySelector('.cb-scroll-cue').hidden,
+    shade: [scroll.hasAttribute('data-more-left'), scroll.hasAttribute('data-more-right')],
+    beyond: [scroll.scrollLeft > 2, scroll.scrollLeft + scroll.clientWidth < scroll.scrollWidth - 2],
+    scrollClass: scroll.className,
     narrowest, cut, stops: table.querySelectorAll('[tabindex="0"]').length,
     items: table.querySelectorAll('[tabindex]').length,
   };
@@ -320,6 +323,10 @@ def test_the_table_fits_and_every_fanned_card_shows_its_index(chapter: Board, wi
         assert not g["cut"], f"cards or piles at the table's edge: {g['cut'][:6]}"
         assert g["narrowest"] >= 36 or (g["scrolls"] and g["cue"]), g
         assert g["scrolls"] == g["cue"], "a table that scrolls says so, and only then"
+        # shaded at an edge with more table beyond it, and only there; by attributes: a class
+        # change on the scroll box restyles every card in it
+        assert g["shade"] == (g["beyond"] if g["scrolls"] else [False, False]), g
+        assert g["scrollClass"] == "cb-scroll", g["scrollClass"]
         assert g["stops"] == 1 and g["items"] >= 1, g
         cut_labels = page.evaluate(LABELS_FIT)
         assert not cut_labels, f"empty places whose text is cut: {cut_labels[:6]}"

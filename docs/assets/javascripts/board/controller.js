@@ -425,15 +425,15 @@ export class Board {
     if (!s || !cue) return;
     const wide = !this.printing && this.layout && this.layout.scrolls;
     if (cue.hidden !== !wide) cue.hidden = !wide;
-    this.root.classList.toggle("cb-wide", !!wide);
+    // The shading at an edge with more table beyond it: attributes of the scroll box, not
+    // classes (a class change there restyled every card of the table it holds: see draw.js).
     if (!wide) {  // no need to read the scroll position (and lay the page out for it)
-      s.classList.toggle("cb-more-left", false);
-      s.classList.toggle("cb-more-right", false);
+      s.toggleAttribute("data-more-left", false);
+      s.toggleAttribute("data-more-right", false);
       return;
     }
-    const left = s.scrollLeft > 2, right = s.scrollLeft + s.clientWidth < s.scrollWidth - 2;
-    s.classList.toggle("cb-more-left", !!wide && left);
-    s.classList.toggle("cb-more-right", !!wide && right);
+    s.toggleAttribute("data-more-left", s.scrollLeft > 2);
+    s.toggleAttribute("data-more-right", s.scrollLeft + s.clientWidth < s.scrollWidth - 2);
   }
 
   updateControls() {
