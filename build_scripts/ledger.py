@@ -157,10 +157,9 @@ def ledger_html(slug: str, page_html: str, cited: dict[str, list[str]], where: s
     rows = []
     lines = 0.0
     for rid, text in sentences.items():
-        tests = cited.get(rid, [])
-        lines += _row_lines(_opening(text), cls.LEDGER[rid], [t.rsplit('/', 1)[-1] for t in tests])
-        test_list = "".join(
-            f"<li><code>{html.escape(t.rsplit('/', 1)[-1])}</code></li>" for t in tests)
+        tests = [t.rsplit('/', 1)[-1] for t in cited.get(rid, [])]
+        lines += _row_lines(_opening(text), cls.LEDGER[rid], tests)
+        test_list = "".join(f"<li><code>{html.escape(t)}</code></li>" for t in tests)
         rows.append(
             f'<tr><td><a href="#{html.escape(rid)}">{html.escape(_opening(text))}</a></td>'
             f"<td>{html.escape(cls.LEDGER[rid])}</td>"

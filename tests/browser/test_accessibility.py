@@ -57,7 +57,7 @@ SETTLE = """Promise.all(document.getAnimations()
 # axe cannot judge the colours of what is not drawn. Each page is checked undrawn first, as
 # it loads (and as Lighthouse's axe sees it): undrawn, that content is laid out at full height
 # within a box of estimated height, and until its box clipped it (apparatus.css), axe found
-# the rules ledger's table (some 17,000 px on a phone) lying over the footer's text.
+# the rules ledger's table (up to 25,000 px on a phone) lying over the footer's text.
 DRAW_ALL = """document.querySelectorAll('*').forEach((e) => {
   if (getComputedStyle(e).contentVisibility === 'auto') e.style.contentVisibility = 'visible';
 })"""
