@@ -147,11 +147,17 @@ def test_move_by_drag_and_drop(flow: tuple[Any, Watch]) -> None:
     page.evaluate(f"document.querySelector(\"{BOARD} .cb-table\").scrollIntoView()")
     card = page.locator(f"{BOARD} .cb-card[data-ref='{src}']").bounding_box()
     target = pile_click_target(page, dst).bounding_box()
+    drop = (target["x"] + target["width"] / 2, target["y"] + 15)
+    # The drop point shows the target pile, clear of the sticky bar above the table.
+    under = page.evaluate("""([x, y]) => { const e = document.elementFromPoint(x, y);
+      const p = e && e.closest('[data-pile]'); return p ? p.getAttribute('data-pile') : e && e.className; }""",
+                          list(drop))
+    assert under == dst, f"the drop point on {dst} shows {under!r}"
     page.mouse.move(card["x"] + card["width"] / 2, card["y"] + 10)
     page.mouse.down()
     page.mouse.move(card["x"] + card["width"] / 2 + 20, card["y"] + 30, steps=3)
     assert page.locator(".cb-ghost").count() == 1  # the card follows the pointer
-    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + 15, steps=8)
+    page.mouse.move(*drop, steps=8)
     page.mouse.up()
     wait_played(page, 2)
     assert f"{src}-{dst}" in position(page)
@@ -428,6 +434,52 @@ def test_a_move_of_several_steps(browser: Any, site: str, watch: Watch) -> None:
             timeout=10_000)
         pos = page.evaluate(f"document.querySelector(\"{board}\").cadoganBoard.position")
         assert f"moves={move['m']}" in pos
+    finally:
+        ctx.close()
+    watch.check()
+
+
+#: Hides the board from the moment it is parsed, before its script runs: its first layout
+#: reports nothing laid out (as on a busy machine, before the stylesheets arrive).
+HIDDEN_AT_FIRST = """
+new MutationObserver((list, mo) => {
+  const b = document.querySelector('.cadogan-board');
+  if (b) { b.style.display = 'none'; mo.disconnect(); }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+def test_board_first_laid_out_late_still_clears_its_bar(browser: Any, site: str,
+                                                      watch: Watch) -> None:
+    """The table's items scroll into view below the sticky bar (scroll-margin-top from the
+    bar's measured height), even when the board's first layout found nothing laid out: the
+    bar's height of 0 was once taken, and a table scrolled into view had its top row under
+    the bar (a drag to it dropped on a button). Nor is the table drawn to a width of 0."""
+    ctx = open_context(browser, watch)
+    try:
+        page = ctx.new_page()
+        page.add_init_script(HIDDEN_AT_FIRST)
+        page.goto(site + f"{SLUG}/")
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+        hidden = page.evaluate(f"""() => {{ const b = document.querySelector("{BOARD}");
+          return [b.style.getPropertyValue('--cb-bar-h'), b.querySelectorAll('.cb-card').length]; }}""")
+        assert hidden[0] in ("", None), hidden  # nothing measured while nothing is laid out
+        page.evaluate(f"document.querySelector(\"{BOARD}\").style.display = ''")
+        page.wait_for_function(f"""() => {{ const b = document.querySelector("{BOARD}");
+          return b.querySelector('.cb-table[data-complete="1"]') &&
+            b.style.getPropertyValue('--cb-bar-h') === b.querySelector('.cb-bar').offsetHeight + 'px'; }}""",
+                               timeout=10_000)
+        page.evaluate(f"document.querySelector(\"{BOARD} .cb-table\").scrollIntoView()")
+        top = page.evaluate(f"""() => {{ const b = document.querySelector("{BOARD}");
+          return [b.querySelector('.cb-table').getBoundingClientRect().top,
+                  b.querySelector('.cb-bar').getBoundingClientRect().bottom]; }}""")
+        assert top[0] >= top[1], top  # the table's top clears the bar
+        # Drawn to the board's width: no card beyond the scroll box.
+        widths = page.evaluate(f"""() => {{ const b = document.querySelector("{BOARD}");
+          const s = b.querySelector('.cb-scroll').getBoundingClientRect();
+          return [s.right, Math.max(...Array.from(b.querySelectorAll('.cb-card'),
+                                          (c) => c.getBoundingClientRect().right))]; }}""")
+        assert widths[1] <= widths[0] + 1, widths
     finally:
         ctx.close()
     watch.check()

@@ -408,7 +408,9 @@ export class Board {
    * with every move: a custom property of the board restyles each of its cards. */
   syncBarHeight() {
     const bar = this.parts.bar;
-    const h = (bar ? bar.offsetHeight : 0) + "px";
+    const px = bar ? bar.offsetHeight : 0;
+    if (!px || !stuck(bar)) return;  // not laid out or styled yet: the stylesheet's estimate stands
+    const h = px + "px";
     if (this.barHeight !== h) {
       this.barHeight = h;
       this.root.style.setProperty("--cb-bar-h", h);
@@ -788,10 +790,18 @@ export class Board {
     const scroll = this.parts.scroll, bar = this.parts.bar;
     if (scroll) scroll.addEventListener("scroll", () => this.updateCue(), { passive: true });
     // The bar's height, so that whatever is scrolled into view on the table clears it.
-    // Measured once by a ResizeObserver (which reports as the page is laid out anyway), then
-    // again only before the board scrolls an item into view: see syncBarHeight.
+    // Measured by a ResizeObserver (which reports as the page is laid out anyway) once the
+    // bar is laid out in the board's style, then again only before the board scrolls an
+    // item into view: see syncBarHeight. Its first report can come before the page is laid
+    // out (seen on a busy machine, the document still loading): a height of 0, which was
+    // taken, and the table's top row then scrolled in under the bar. Such a report, or one
+    // before the board's stylesheet is on the bar, is passed over.
     if (window.ResizeObserver && bar) {
-      const ro = new ResizeObserver(() => { this.syncBarHeight(); ro.disconnect(); });
+      const ro = new ResizeObserver(() => {
+        if (this.barHeight !== undefined) { ro.disconnect(); return; }
+        this.syncBarHeight();
+        if (this.barHeight !== undefined) ro.disconnect();
+      });
       ro.observe(bar);
     } else {
       this.syncBarHeight();
@@ -803,6 +813,7 @@ export class Board {
       // changes from the one it was drawn at.
       new ResizeObserver((entries) => {
         const w = Math.round(entries[entries.length - 1].contentRect.width);
+        if (!w) return;  // not laid out yet (the stylesheets to come): nothing to draw to
         this.width = w;
         if (!this.view || this.printing) return;
         if (this.drawnWidth === undefined) { window.setTimeout(() => this.firstDraw(), 0); return; }
@@ -873,6 +884,11 @@ const PROGRESS = {
   start: { status: "Engine loading: starting Python\u2026", line: "Starting the engine\u2026" },
   engine: { status: "Engine loading: reading the rules\u2026", line: "Loading the rules\u2026" },
 };
+
+/** Whether the board's stylesheet is on `bar` yet (it makes the bar sticky). */
+function stuck(bar) {
+  return window.getComputedStyle(bar).position === "sticky";
+}
 
 /** Run `fn` in a task of its own after the next frame's layout (without a ResizeObserver). */
 function afterLayout(fn) {
