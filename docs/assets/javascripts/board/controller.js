@@ -798,7 +798,6 @@ export class Board {
     // before the board's stylesheet is on the bar, is passed over.
     if (window.ResizeObserver && bar) {
       const ro = new ResizeObserver(() => {
-        if (this.barHeight !== undefined) { ro.disconnect(); return; }
         this.syncBarHeight();
         if (this.barHeight !== undefined) ro.disconnect();
       });
