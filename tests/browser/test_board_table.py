@@ -18,7 +18,7 @@ import pytest
 
 import engine
 
-from .conftest import Watch, open_context
+from .conftest import Watch, open_context, reload_if_stalled
 from .test_board import AT_DCL
 
 pytestmark = pytest.mark.browser
@@ -210,7 +210,12 @@ def test_a_refusal_stays_readable_without_scrolling(flow: tuple[Any, Watch]) -> 
     page.set_viewport_size({"width": 1280, "height": 640})
     try:
         page.wait_for_timeout(300)
-        page.evaluate(f"{q(BOARD + ' .cb-table')}.scrollIntoView({{block: 'end'}})")
+
+        def scroll() -> None:
+            page.evaluate(f"{q(BOARD + ' .cb-table')}.scrollIntoView({{block: 'end'}})")
+
+        scroll()
+        reload_if_stalled(page, READY, scroll)
         assert page.evaluate(f"{q(BOARD)}.getBoundingClientRect().top") < 0
         for ref in (line["id"], wrong):
             page.evaluate(f"{q(BOARD + f' .cb-pile[data-pile={ref}]')}"
@@ -442,7 +447,12 @@ def test_keyboard_one_tab_stop_skip_link_and_shortcuts(linked: tuple[Any, engine
     assert page.evaluate("document.activeElement.dataset.key") == second
     # After a mouse click on the felt (focus on the page), the shortcuts still work.
     played = view(page)["played"]
-    page.evaluate(f"{q(table)}.scrollIntoView({{block: 'end'}})")
+
+    def scroll() -> None:
+        page.evaluate(f"{q(table)}.scrollIntoView({{block: 'end'}})")
+
+    scroll()
+    reload_if_stalled(page, READY, scroll)
     box = page.locator(table).bounding_box()
     page.mouse.click(box["x"] + box["width"] - 4, box["y"] + box["height"] - 4)
     assert page.evaluate("document.activeElement === document.body")
