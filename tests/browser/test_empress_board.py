@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Watch, open_context, reload_if_stalled
+from .conftest import Watch, drawing, open_context, reload_if_stalled
 
 pytestmark = pytest.mark.browser
 
@@ -63,8 +63,10 @@ def scroll_table(page: Any) -> None:
 
 
 def click(loc: Any) -> None:
-    """Click an element brought to the middle of the window (clear of the sticky header)."""
+    """Click an element brought to the middle of the window (clear of the sticky header),
+    once the page has drawn it there (see conftest's reload_if_stalled)."""
     loc.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+    assert drawing(loc.page), "headless Chromium stopped drawing the page after a scroll"
     loc.click(force=True)
 
 
