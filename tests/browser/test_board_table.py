@@ -18,7 +18,7 @@ import pytest
 
 import engine
 
-from .conftest import Watch, open_context, reload_if_stalled
+from .conftest import Watch, drawing, open_context, reload_if_stalled
 from .test_board import AT_DCL
 
 pytestmark = pytest.mark.browser
@@ -431,6 +431,9 @@ def test_keyboard_one_tab_stop_skip_link_and_shortcuts(linked: tuple[Any, engine
             break
     assert presses <= 2, "Skip to the board should be the second stop"
     page.keyboard.press("Enter")
+    # The skip link scrolled the table in: more keys only once the page has drawn it there
+    # (see conftest's reload_if_stalled; a reload here would lose the focus under test).
+    assert drawing(page), "headless Chromium stopped drawing the page after the skip link"
     table = f"{BOARD} .cb-table"
     assert page.evaluate(f"{q(table)}.contains(document.activeElement)")
     assert page.locator(f"{table} [tabindex='0']").count() == 1
