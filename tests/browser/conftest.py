@@ -20,7 +20,7 @@ import subprocess
 import sys
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -185,7 +185,7 @@ def drawing(page: Any, ms: int = 2_000) -> bool:
     return bool(page.evaluate(NEXT_FRAME, ms) and page.evaluate(NEXT_FRAME, ms))
 
 
-def reload_if_stalled(page: Any, ready: str, again: Any = None) -> None:
+def reload_if_stalled(page: Any, ready: str, again: Callable[[], None] | None = None) -> None:
     """See that `page` still draws; if it stopped, reload it (its game is in its save), wait
     for `ready`, run `again` (to redo what the test did before the check), and look again.
 
@@ -194,10 +194,10 @@ def reload_if_stalled(page: Any, ready: str, again: Any = None) -> None:
     or the drag that follows: ``requestAnimationFrame`` never fires again while timers and
     the engine still run, a screenshot or a viewport change does not revive it, each
     Playwright mouse step then waits 5 s and every wait that polls by frame times out. A
-    reload ends it. Seen locally in 7 of about 290 fresh pages scrolled and then dragged at
+    reload ends it. Seen locally in 6 of about 290 fresh pages scrolled and then dragged at
     once, with the engine's test suite in Pyodide running beside them; in none of 150 when
     the script first waited for two frames after the scroll, as this check does: so the
-    check is also what keeps the stall away. Each reload is reported as a warning, in the
+    check seems also to keep the stall away. Each reload is reported as a warning, in the
     run's summary; a page that stalls more than `STALLS_ALLOWED` times fails the test.
     """
     for stall in range(STALLS_ALLOWED + 1):

@@ -144,6 +144,7 @@ def test_move_by_drag_and_drop(flow: tuple[Any, Watch]) -> None:
     moves = single_step_moves(v)
     assert moves, "deal 1 should still offer a move"
     src, dst = moves[0]
+
     def scroll() -> None:
         page.evaluate(f"document.querySelector(\"{BOARD} .cb-table\").scrollIntoView()")
 
