@@ -212,3 +212,15 @@ def reload_if_stalled(page: Any, ready: str, again: Callable[[], None] | None = 
         if again is not None:
             again()
     pytest.fail(f"{page.url} stopped drawing {STALLS_ALLOWED + 1} times")
+
+
+def scroll_in(page: Any, css: str, ready: str, block: str = "start") -> None:
+    """Scroll the element `css` into view (at `block`), then see that the page still draws
+    (reload_if_stalled, scrolling it in again after a reload: `ready` says the page is
+    back). Scrolling a fresh page and giving it input at once is what stalled it."""
+    def scroll() -> None:
+        page.evaluate("([css, block]) => document.querySelector(css).scrollIntoView({block})",
+                      [css, block])
+
+    scroll()
+    reload_if_stalled(page, ready, scroll)

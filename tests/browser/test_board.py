@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Watch, open_context, reload_if_stalled
+from .conftest import Watch, open_context, scroll_in
 
 pytestmark = pytest.mark.browser
 
@@ -144,12 +144,7 @@ def test_move_by_drag_and_drop(flow: tuple[Any, Watch]) -> None:
     moves = single_step_moves(v)
     assert moves, "deal 1 should still offer a move"
     src, dst = moves[0]
-
-    def scroll() -> None:
-        page.evaluate(f"document.querySelector(\"{BOARD} .cb-table\").scrollIntoView()")
-
-    scroll()
-    reload_if_stalled(page, READY, scroll)
+    scroll_in(page, f"{BOARD} .cb-table", READY)
     card = page.locator(f"{BOARD} .cb-card[data-ref='{src}']").bounding_box()
     target = pile_click_target(page, dst).bounding_box()
     drop = (target["x"] + target["width"] / 2, target["y"] + 15)

@@ -18,7 +18,7 @@ import pytest
 
 import engine
 
-from .conftest import Watch, drawing, open_context, reload_if_stalled
+from .conftest import Watch, drawing, open_context, scroll_in
 from .test_board import AT_DCL
 
 pytestmark = pytest.mark.browser
@@ -210,12 +210,7 @@ def test_a_refusal_stays_readable_without_scrolling(flow: tuple[Any, Watch]) -> 
     page.set_viewport_size({"width": 1280, "height": 640})
     try:
         page.wait_for_timeout(300)
-
-        def scroll() -> None:
-            page.evaluate(f"{q(BOARD + ' .cb-table')}.scrollIntoView({{block: 'end'}})")
-
-        scroll()
-        reload_if_stalled(page, READY, scroll)
+        scroll_in(page, f"{BOARD} .cb-table", READY, block="end")
         assert page.evaluate(f"{q(BOARD)}.getBoundingClientRect().top") < 0
         for ref in (line["id"], wrong):
             page.evaluate(f"{q(BOARD + f' .cb-pile[data-pile={ref}]')}"
@@ -450,12 +445,7 @@ def test_keyboard_one_tab_stop_skip_link_and_shortcuts(linked: tuple[Any, engine
     assert page.evaluate("document.activeElement.dataset.key") == second
     # After a mouse click on the felt (focus on the page), the shortcuts still work.
     played = view(page)["played"]
-
-    def scroll() -> None:
-        page.evaluate(f"{q(table)}.scrollIntoView({{block: 'end'}})")
-
-    scroll()
-    reload_if_stalled(page, READY, scroll)
+    scroll_in(page, table, READY, block="end")
     box = page.locator(table).bounding_box()
     page.mouse.click(box["x"] + box["width"] - 4, box["y"] + box["height"] - 4)
     assert page.evaluate("document.activeElement === document.body")

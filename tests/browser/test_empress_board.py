@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Watch, drawing, open_context, reload_if_stalled
+from .conftest import Watch, drawing, open_context, scroll_in
 
 pytestmark = pytest.mark.browser
 
@@ -51,15 +51,6 @@ def card_at(v: dict[str, Any], ref: str) -> str | None:
     pid, _, k = ref.partition(":")
     cs = piles(v)[pid]
     return cs[int(k)] if k else cs[-1]
-
-
-def scroll_table(page: Any) -> None:
-    """Scroll the table into view, and see that the page still draws after it."""
-    def scroll() -> None:
-        page.evaluate(f"document.querySelector(\"{BOARD} .cb-table\").scrollIntoView()")
-
-    scroll()
-    reload_if_stalled(page, READY, scroll)
 
 
 def click(loc: Any) -> None:
@@ -109,7 +100,7 @@ def flow(browser: Any, site: str) -> Iterator[tuple[Any, Watch]]:
     page = ctx.new_page()
     page.goto(site + f"{SLUG}/")
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT)
-    scroll_table(page)
+    scroll_in(page, f"{BOARD} .cb-table", READY)
     yield page, watch
     ctx.close()
     watch.check()
@@ -276,7 +267,7 @@ def test_a_talon_card_is_refused_quoting_rule_3(browser: Any, site: str, watch: 
         assert v["deal"] == 3
         talon = "tr" if piles(v)["tr"] else "tb"
         dest = "g2" if talon == "tr" else "ad2"      # on the right arm, clear of the header
-        scroll_table(page)
+        scroll_in(page, f"{BOARD} .cb-table", READY)
         click_card(page, talon)
         click_pile(page, dest)
         msg = page.locator(f"{BOARD} .cb-message.cb-refusal")
@@ -297,7 +288,7 @@ def test_usable_on_a_390_pixel_phone(browser: Any, site: str, watch: Watch) -> N
         page.set_viewport_size({"width": 390, "height": 844})
         page.goto(site + f"{SLUG}/")
         page.wait_for_selector(READY, timeout=BOOT_TIMEOUT)
-        scroll_table(page)
+        scroll_in(page, f"{BOARD} .cb-table", READY)
         table = page.evaluate(f"""(() => {{ const t = document.querySelector("{BOARD} .cb-table");
             return [t.clientWidth, t.scrollWidth]; }})()""")
         assert table[1] <= table[0] + 1, f"the board overflows sideways: {table}"

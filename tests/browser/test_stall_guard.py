@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import STALLS_ALLOWED, drawing, reload_if_stalled
+from .conftest import STALLS_ALLOWED, drawing, reload_if_stalled, scroll_in
 
 pytestmark = pytest.mark.browser
 
@@ -32,6 +32,18 @@ def test_a_page_that_stopped_drawing_is_reloaded_and_the_step_redone(context: An
     assert drawing(page)
     reload_if_stalled(page, "footer", lambda: redone.append("again"))  # drawing: nothing done
     assert redone == [site]
+
+
+def test_scrolled_in_again_after_the_reload(context: Any, site: str) -> None:
+    page = context.new_page()
+    page.add_init_script(FIRST_LOAD_STALLS)
+    page.add_init_script("history.scrollRestoration = 'manual';")  # a reload opens at the top
+    page.goto(site)
+    with pytest.warns(UserWarning, match="stopped drawing"):
+        scroll_in(page, ".md-footer", "footer", block="end")
+    assert page.evaluate("scrollY") > 0
+    assert page.evaluate("document.querySelector('.md-footer').getBoundingClientRect().bottom"
+                         " <= innerHeight + 1")
 
 
 def test_a_page_that_never_draws_fails(context: Any, site: str) -> None:
