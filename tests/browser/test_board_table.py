@@ -241,6 +241,65 @@ def test_the_upper_block_is_centred(flow: tuple[Any, Watch]) -> None:
     assert abs(off) <= 2, f"the Flanks and foundations are {off:.1f} px off the table's centre"
 
 
+# What a pick-up changes in the look of the table: each element's outline, shadow, tint and
+# stacking before and after, and the marks. The card picked up and the places it may go to
+# change, and nothing else: a target's mark hangs on the pile alone, not on its base too (a
+# rule from a mark into a pile's children restyles a second element per target; see
+# board.css), and it is seen: a ring round a pile with cards, an outline and a tint over an
+# empty place.
+LOOK_OF_A_PICK_UP = """(ref) => {
+  const b = BOARD_JS, table = b.parts.table;
+  const look = (e) => { const s = getComputedStyle(e);
+    return [s.outlineStyle, s.outlineColor, s.boxShadow, s.backgroundColor, s.zIndex].join('|'); };
+  const all = Array.from(table.querySelectorAll('*'));
+  const before = all.map(look);
+  b.pickUp(ref);
+  const changed = all.filter((e, i) => look(e) !== before[i]);
+  const marked = (e) => e.hasAttribute('data-target') || e.hasAttribute('data-selected');
+  const out = {
+    unmarked: changed.filter((e) => !marked(e)).map((e) => e.className),
+    targets: Array.from(table.querySelectorAll('[data-target]'), (e) => {
+      const s = getComputedStyle(e);
+      return {pile: e.dataset.pile || e.className, isPile: e.classList.contains('cb-pile'),
+              empty: e.classList.contains('cb-empty'), changed: changed.includes(e),
+              outline: s.outlineStyle, shadow: s.boxShadow, tint: s.backgroundColor};
+    }),
+  };
+  b.cancel('Put back.');
+  return out;
+}"""
+
+
+def test_a_pick_up_marks_its_targets_and_nothing_else(flow: tuple[Any, Watch]) -> None:
+    page, _ = flow
+    # Deal 1 after its first safe move: cards that may go to empty places, and one that may
+    # go onto a pile with cards (a foundation begun).
+    page.fill(f"{BOARD} [data-cb=dealform] input", "1")
+    page.locator(f"{BOARD} [data-cb=dealform] button").click()
+    wait_for(page, "b.view.deal === 1 && b.view.played === 0")
+    page.evaluate(f"{BOARD_JS}.play({BOARD_JS}.view.safe[0])")
+    wait_played(page, 1)
+    v = view(page)
+    empty = {p["id"] for p in v["piles"] if not p["cards"]}
+    onto_empty = next(r for r, ds in v["movable"].items() if set(ds) & empty)
+    onto_cards = next(r for r, ds in v["movable"].items() if set(ds) - empty)
+    seen = {"empty": 0, "cards": 0}
+    for ref in (onto_empty, onto_cards):
+        r = page.evaluate(LOOK_OF_A_PICK_UP.replace("BOARD_JS", BOARD_JS), ref)
+        assert r["unmarked"] == [], (ref, r)
+        assert {t["pile"] for t in r["targets"]} == set(v["movable"][ref]), (ref, r)
+        for t in r["targets"]:
+            assert t["isPile"] and t["changed"], (ref, t)
+            if t["empty"]:
+                seen["empty"] += 1
+                assert t["outline"] == "solid" and t["tint"] != "rgba(0, 0, 0, 0)", (ref, t)
+            else:
+                seen["cards"] += 1
+                assert t["shadow"] != "none", (ref, t)
+    assert seen["empty"] and seen["cards"], seen
+    assert view(page)["played"] == 1 and not page.evaluate(f"{BOARD_JS}.pick")
+
+
 # ---- features ------------------------------------------------------------------------
 
 def _sole_foundation(v: dict[str, Any]) -> tuple[str, str] | None:
