@@ -337,12 +337,17 @@ WORKER_SCRIPT = "assets/javascripts/board-worker.mjs"
 _HEAD_SCRIPT = (
     "(function(){if(window.__cadoganEngine||!window.Worker)return;try{"
     "var r=new URL(ROOT,location.href).href,c=CONFIG;"
-    "var w=new Worker(new URL(WORKER,r),{type:\"module\",name:\"cadogan-engine\"});"
+    # The boot message rides in the worker's address as well as in a message: the worker
+    # starts booting as soon as its script has run, without waiting for this page's main
+    # thread to pass the message on (board-worker.mjs).
+    "var b={type:\"boot\",root:r};for(var k in c)b[k]=c[k];"
+    "var w=new Worker(new URL(WORKER,r).href+\"#boot=\"+encodeURIComponent(JSON.stringify(b)),"
+    "{type:\"module\",name:\"cadogan-engine\"});"
     "var e=window.__cadoganEngine={worker:w,startedAt:performance.now(),messages:[],"
     "game:c.game&&c.game.archive};"
     "w.onmessage=function(m){e.messages.push(m.data)};"
     "w.onerror=function(m){e.error=m.message||\"error\"};"
-    "var b={type:\"boot\",root:r};for(var k in c)b[k]=c[k];w.postMessage(b);"
+    "w.postMessage(b);"
     # Material's search requests its index (XMLHttpRequest) and builds it in a worker of its
     # own as the page loads (half a second of CPU, taken from the engine's start): its
     # request waits until the engine is ready (or has failed), the reader reaches for the

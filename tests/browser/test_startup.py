@@ -3,8 +3,10 @@ runtime, its progress shown and announced, and a pick-up that touches only what 
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 
@@ -134,6 +136,58 @@ def test_the_engine_starts_from_the_head_on_the_compiled_runtime(browser: Any,
     assert not any(u.endswith(("python_stdlib.zip", "pyodide-lock.json")) for u in reqs)
     assert not any("/assets/engine/empress-" in u for u in reqs)
     assert sum(1 for u in reqs if u.endswith("pyodide.asm.wasm")) == 1
+
+
+# A second engine worker in the page: booted by its address alone (no message posted), or,
+# its address garbled, by the message. `how`: "address" or "garbled".
+SECOND_WORKER = """async ([sel, how]) => {
+  const root = document.querySelector(sel);
+  const boot = Object.assign({type: 'boot', root: new URL('../', location.href).href},
+                             JSON.parse(root.getAttribute('data-runtime')));
+  const url = new URL('../assets/javascripts/board-worker.mjs', location.href).href;
+  const hash = how === 'address' ? '#boot=' + encodeURIComponent(JSON.stringify(boot))
+                                 : '#boot=%7Bgarbled';
+  const w = new Worker(url + hash, {type: 'module'});
+  const said = [];
+  const heard = (type, ms) => new Promise((resolve) => {
+    const t = setTimeout(() => resolve(null), ms);
+    w.addEventListener('message', (e) => {
+      said.push(e.data.type);
+      if (e.data.type === type) { clearTimeout(t); resolve(e.data); }
+    });
+  });
+  let ready = await heard('ready', how === 'address' ? 120000 : 4000);
+  const unasked = !!ready;
+  if (!ready) { w.postMessage(boot); ready = await heard('ready', 120000); }
+  w.postMessage({type: 'request', text: JSON.stringify({id: 7, op: 'ping'})});
+  const answer = await heard('response', 30000);
+  w.terminate();
+  return {unasked, ready: !!ready, said, games: answer && JSON.parse(answer.text).games};
+}"""
+
+
+@pytest.mark.parametrize("how", ["address", "garbled"])
+def test_the_worker_boots_from_its_address_or_else_from_the_message(browser: Any, site: str,
+                                                                    how: str) -> None:
+    """The head starts the worker with its boot message in its address as well as posted
+    (board-worker.mjs): the boot then needs no message, and a garbled address still boots
+    on the message."""
+    watch = Watch()
+    ctx = open_context(browser, watch)
+    try:
+        page = ctx.new_page()
+        page.goto(site + f"{SLUG}/")
+        page.wait_for_selector(f"{BOARD}[data-engine='ready']", timeout=BOOT_TIMEOUT)
+        first = [w.url for w in page.workers if "board-worker" in w.url]
+        r = page.evaluate(SECOND_WORKER, [BOARD, how])
+    finally:
+        ctx.close()
+    watch.check()
+    # the head's own worker carries its boot message in its address
+    assert len(first) == 1 and "#boot=" in first[0], first
+    assert json.loads(unquote(first[0].split("#boot=", 1)[1]))["type"] == "boot"
+    assert r["ready"] and SLUG in (r["games"] or []), r
+    assert r["unasked"] is (how == "address"), r
 
 
 def test_another_chapter_by_instant_navigation_loads_only_its_game(browser: Any,

@@ -20,6 +20,13 @@
 // again for this build. A new build has a new key: the old snapshot is deleted when the
 // new one is stored.
 //
+// The boot message also comes in the worker's own address, as its fragment ("#boot=" and
+// the message as URI-encoded JSON): the boot then starts the moment this module has run. A
+// message posted to a new worker is held in the page until the page's main thread has
+// learnt that the worker's script ran, and on a chapter that thread is busy with Material's
+// start (measured: the boot message arrived 90-200 ms after this module had run). The same
+// message posted as well is then ignored.
+//
 // Messages in:  {type: "boot", root: <URL of the site root>, pyodide, stdlib, engine,
 //                 game: {archive, module} | null, lock: <lock file info>, bytes, wasmBytes}
 //                 (paths relative to the root; bytes: what the downloads weigh, uncompressed,
@@ -595,3 +602,17 @@ self.onmessage = async (event) => {
   postMessage({ type: "response", text });
   scheduleSnapshot();
 };
+
+/** The boot message carried by the worker's address (see the top), or null. */
+function bootInAddress(hash) {
+  if (typeof hash !== "string" || !hash.startsWith("#boot=")) return null;
+  try {
+    const msg = JSON.parse(decodeURIComponent(hash.slice(6)));
+    return msg && msg.type === "boot" && typeof msg.root === "string" ? msg : null;
+  } catch (e) {
+    return null;  // a garbled address: the posted boot message starts the engine instead
+  }
+}
+
+const addressed = bootInAddress(self.location && self.location.hash);
+if (addressed && !booting) booting = boot(addressed);

@@ -16,6 +16,12 @@ export function bootMessage(runtime, root) {
   return Object.assign({ type: "boot", root: String(root) }, runtime);
 }
 
+/** The worker's address carrying its boot message (board-worker.mjs reads it at once, without
+ * waiting for this page's main thread to pass a message on). */
+export function addressedWorker(workerUrl, msg) {
+  return String(workerUrl).split("#")[0] + "#boot=" + encodeURIComponent(JSON.stringify(msg));
+}
+
 function start(cfg, siteRoot, workerUrl) {
   const eng = { pending: new Map(), nextId: 1, state: "loading", failure: null, bootMs: null, snapshot: null,
     startedAt: performance.now(), progress: null, listeners: new Set(), games: new Set() };
@@ -62,7 +68,8 @@ function start(cfg, siteRoot, workerUrl) {
     if (early.game) eng.games.add(early.game);
   } else {
     try {
-      eng.worker = new Worker(workerUrl, { type: "module", name: "cadogan-engine" });
+      const url = cfg.runtime ? addressedWorker(workerUrl, bootMessage(cfg.runtime, siteRoot)) : workerUrl;
+      eng.worker = new Worker(url, { type: "module", name: "cadogan-engine" });
     } catch (err) {
       clearTimeout(timer);
       failed("This browser cannot run the engine (" + err.message + ").");
