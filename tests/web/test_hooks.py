@@ -338,8 +338,11 @@ def test_head_starts_the_engine_and_preloads_the_board() -> None:
     assert "window.__cadoganEngine" in script and 'new URL("../",location.href)' in script
     assert '"assets/javascripts/board-worker.mjs"' in script
     assert json.dumps(RUNTIME.config(SLUG), separators=(",", ":")) in script
-    assert links == ('<link rel="modulepreload" href="../assets/javascripts/board.js">'
-                     '<link rel="modulepreload" href="../assets/javascripts/board/draw.js">')
+    # preloaded at a low priority: the stylesheets and the plate first (board_embed.py)
+    assert links == ('<link rel="modulepreload" fetchpriority="low" '
+                     'href="../assets/javascripts/board.js">'
+                     '<link rel="modulepreload" fetchpriority="low" '
+                     'href="../assets/javascripts/board/draw.js">')
     # no way out of the script, whatever the settings hold
     odd = board_embed.Runtime("a</script><b>/", "x", "y", {}, {"k": "</script>"}, {})
     assert "</script>" not in board_embed.head_html(odd, SLUG, "", [])[len("<script>"):-len("</script>")]
@@ -370,5 +373,7 @@ def test_only_pages_with_a_board_get_the_head(tmp_path: Path) -> None:
     finally:
         board_embed._runtime = old
     assert out2.index('<meta charset="utf-8">') < out2.index("<script>") < out2.index("<title>")
-    assert '<link rel="modulepreload" href="../assets/javascripts/board.js">' in head
-    assert '<link rel="modulepreload" href="../assets/javascripts/board/controller.js">' in head
+    assert ('<link rel="modulepreload" fetchpriority="low" '
+            'href="../assets/javascripts/board.js">') in head
+    assert ('<link rel="modulepreload" fetchpriority="low" '
+            'href="../assets/javascripts/board/controller.js">') in head
