@@ -190,6 +190,31 @@ def test_the_worker_boots_from_its_address_or_else_from_the_message(browser: Any
     assert r["unasked"] is (how == "address"), r
 
 
+def test_a_chapter_reached_from_a_page_without_a_board_starts_its_own_worker(
+        browser: Any, site: str) -> None:
+    """Instant navigation from the home page (no board, no worker) to a chapter: no head
+    script ran, so the board's engine client starts the worker, with its boot message in the
+    worker's address too, and the board becomes ready in the same document."""
+    watch = Watch()
+    ctx = open_context(browser, watch)
+    try:
+        page = ctx.new_page()
+        page.goto(site)
+        page.evaluate("window.__sameDocument = true")
+        assert not [w for w in page.workers if "board-worker" in w.url]
+        page.locator(f"nav a[href$='/{SLUG}/']").first.click()
+        page.wait_for_selector(f"{BOARD}[data-engine='ready']", timeout=BOOT_TIMEOUT)
+        same = page.evaluate("window.__sameDocument === true")
+        workers = [w.url for w in page.workers if "board-worker" in w.url]
+    finally:
+        ctx.close()
+    watch.check()
+    assert same, "instant navigation is off"
+    assert len(workers) == 1 and "#boot=" in workers[0], workers
+    boot = json.loads(unquote(workers[0].split("#boot=", 1)[1]))
+    assert boot["type"] == "boot" and boot["game"]["module"] == "nivernaise", boot
+
+
 def test_another_chapter_by_instant_navigation_loads_only_its_game(browser: Any,
                                                                    site: str) -> None:
     watch = Watch()
