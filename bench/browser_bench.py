@@ -15,8 +15,10 @@ and measures, each time from navigation start:
 - ``warm_snapshot``: a first visit left open until its idle engine has stored its memory
   snapshot (board-worker.mjs), then the browser relaunched on that profile: playable from
   the restored snapshot (and how long after ready it was stored, and its size);
-- where the engine's boot spends its time: the worker's own record of when each step ended
-  (Pyodide imported, downloads over, Python started, engine unpacked, ready), cold and warm;
+- where the engine's boot spends its time: when the worker began it (``boot_began_ms``, from
+  navigation: its script fetched and run, the head's worker made at ``engine_started_ms``),
+  and the worker's own record of when each step ended (Pyodide imported, downloads over,
+  Python started, engine unpacked, ready), cold and warm;
 - bytes transferred by kind (runtime, stdlib, engine, page), cold and warm;
 - at a 4x CPU slowdown (CDP ``Emulation.setCPUThrottlingRate``) on the Empress (208 cards):
   the main thread's long tasks during start-up and during moves, and the time a pick-up and
@@ -216,8 +218,13 @@ def board_visit(ctx: Any, url: str, throttle: float | None = None,
     workers = [w for w in page.workers if "board-worker" in w.url]
     try:  # when each step of the engine's boot ended, ms from its boot message
         t["steps"] = workers[0].evaluate("self.__bootTimes || null") if workers else None
+        # when the worker began its boot, in the page's milliseconds: its script fetched and
+        # run, and its boot message in hand (the address carries it: board-worker.mjs)
+        began = workers[0].evaluate("self.__bootBeganAt || null") if workers else None
+        t["boot_began"] = (round(began - page.evaluate("performance.timeOrigin"))
+                           if began else None)
     except Exception:  # noqa: BLE001 - a worker gone with its page: no steps, not a failure
-        t["steps"] = None
+        t["steps"] = t["boot_began"] = None
     t["page"] = page
     return t
 
@@ -637,6 +644,8 @@ def run(repeats: int = 3, every_chapter: bool = True) -> dict[str, Any]:
             out["where_the_time_goes"] = {
                 s: {"engine_started_ms": _median([r["cold"]["engine_started"]
                                                   for r in boards[s]]),
+                    "boot_began_ms": {k: _median([r[k].get("boot_began") for r in boards[s]])
+                                      for k in ("cold", "warm")},
                     "worker_boot_ms": {k: _median([r[k]["worker_boot"] for r in boards[s]])
                                        for k in ("cold", "warm", "hot")},
                     "boot_steps_ms": {k: _steps([r[k].get("steps") for r in boards[s]])
