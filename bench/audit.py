@@ -64,7 +64,8 @@ def audit(url: str, form: str, out: Path) -> dict[str, float]:
 
 #: What a chapter page carries for its board's engine and scripts (board_embed.py writes
 #: them): the head's script that starts the engine, the module preloads, ``board.js``.
-_HEAD_START = re.compile(r"<script>\(function\(\)\{if\(window\.__cadoganEngine.*?</script>", re.S)
+_HEAD_START = re.compile(re.escape("<script>" + board_embed._HEAD_SCRIPT.split("ROOT", 1)[0])
+                         + r".*?</script>", re.S)
 _PRELOAD = re.compile(r'<link rel="modulepreload"[^>]*>')
 _BOARD_JS = re.compile(r'<script type="module" async src="[^"]*'
                        + re.escape(board_embed.BOARD_SCRIPT.rsplit("/", 1)[-1]) + r'"></script>')

@@ -138,6 +138,13 @@ def test_the_engine_starts_from_the_head_on_the_compiled_runtime(browser: Any,
     assert sum(1 for u in reqs if u.endswith("pyodide.asm.wasm")) == 1
 
 
+def boot_in_address(url: str) -> dict[str, Any]:
+    """The boot message a worker's address carries (``#boot=`` and URI-encoded JSON)."""
+    assert "#boot=" in url, url
+    msg: dict[str, Any] = json.loads(unquote(url.split("#boot=", 1)[1]))
+    return msg
+
+
 # A second engine worker in the page: booted by its address alone (no message posted), or,
 # its address garbled, by the message. `how`: "address" or "garbled".
 SECOND_WORKER = """async ([sel, how]) => {
@@ -184,8 +191,7 @@ def test_the_worker_boots_from_its_address_or_else_from_the_message(browser: Any
         ctx.close()
     watch.check()
     # the head's own worker carries its boot message in its address
-    assert len(first) == 1 and "#boot=" in first[0], first
-    assert json.loads(unquote(first[0].split("#boot=", 1)[1]))["type"] == "boot"
+    assert len(first) == 1 and boot_in_address(first[0])["type"] == "boot", first
     assert r["ready"] and SLUG in (r["games"] or []), r
     assert r["unasked"] is (how == "address"), r
 
@@ -210,8 +216,8 @@ def test_a_chapter_reached_from_a_page_without_a_board_starts_its_own_worker(
         ctx.close()
     watch.check()
     assert same, "instant navigation is off"
-    assert len(workers) == 1 and "#boot=" in workers[0], workers
-    boot = json.loads(unquote(workers[0].split("#boot=", 1)[1]))
+    assert len(workers) == 1, workers
+    boot = boot_in_address(workers[0])
     assert boot["type"] == "boot" and boot["game"]["module"] == "nivernaise", boot
 
 
