@@ -244,7 +244,7 @@ const LATER_PER_FRAME = 32;
  * a `table` without a class (`.md-typeset table:not([class]) + *`), and Chrome answers an
  * element put into or taken out of a parent by restyling every descendant of that parent:
  * a card played on the Empress restyled the whole table (800 elements); now one pile. */
-function reconcile(table, specs) {
+function reconcile(table, specs, clean) {
   const m = memo(table);
   const groups = new Map();
   for (const sp of specs) {
@@ -257,15 +257,16 @@ function reconcile(table, specs) {
     window.cancelAnimationFrame(m.frame);
     m.frame = 0;
   }
-  passAll(table, m, true);
+  passAll(table, m, true, clean);
 }
 
 const NO_FILL = () => {};
 
 /** One pass over every group: every element brought up to date (`all`), or only the new
  * ones made (a later frame of a first draw: the others may have changed since, the tab stop
- * for one). */
-function passAll(table, m, all) {
+ * for one). The groups in `clean` (a set of keys, or none) are left as they are: render()
+ * found them drawn from the same inputs last time. */
+function passAll(table, m, all, clean) {
   const top = [];
   for (const key of m.groups.keys()) {
     top.push({ key, tag: "DIV", cls: "cb-group", attrs: {}, style: {}, content: "", fill: NO_FILL });
@@ -273,7 +274,13 @@ function passAll(table, m, all) {
   place(table, m, top, true, null);
   const budget = { made: 0, waiting: false,
     limit: table.getAttribute("data-complete") === "1" ? LATER_PER_FRAME : NEW_PER_FRAME };
-  for (const [key, specs] of m.groups) place(m.items.get(key), memo(m.items.get(key)), specs, all, budget);
+  let placed = 0;
+  for (const [key, specs] of m.groups) {
+    if (clean && clean.has(key)) continue;
+    place(m.items.get(key), memo(m.items.get(key)), specs, all, budget);
+    placed++;
+  }
+  m.placedGroups = placed;  // for the tests: groups compared with their specs in this pass
   const complete = budget.waiting ? "0" : "1";
   if (table.getAttribute("data-complete") !== complete) table.setAttribute("data-complete", complete);
   if (budget.waiting) {
@@ -341,6 +348,98 @@ function setTableStyle(table, prop, value) {
   if (table.style.getPropertyValue(prop) !== value) table.style.setProperty(prop, value);
 }
 
+/** What a pile's drawing depends on, as a string: the same string, the same elements. */
+function pileSignature({ pile, left, top, offsets, box }, lay, view, st, targets, chosen) {
+  const pack = view.pack || null, movable = view.movable || {};
+  const n = pile.cards.length;
+  const flags = pile.cards.map((card, k) => {
+    const ref = k === n - 1 ? pile.id : pile.id + ":" + k;
+    return (movable[ref] ? "m" : "") + (ref === st.pick ? "s" : "") + (chosen[ref] ? "c" : "");
+  });
+  // The tab stop, when it is the pile or one of its cards' hit boxes.
+  const cursor = typeof st.cursor === "string" &&
+    (st.cursor === pile.id || st.cursor.startsWith(pile.id + ":")) ? st.cursor : null;
+  const isPack = !!(pack && pack.pile === pile.id);
+  return JSON.stringify([pile, left, top, offsets, box, lay.cw, lay.ch, lay.dx, lay.dy,
+    isPack ? [pack.move, pack.legal, pack.move ? actionLabel(view, pack.move) : null] : null,
+    cursor, targets.indexOf(pile.id) >= 0, flags]);
+}
+
+/** The specs of one pile's group (the pile, its cards, the hit boxes of its buried cards
+ * that may move), the keys of its focusable items and what remark() needs of its cards. */
+function pileSpecs({ pile, left: l0, top: t0, offsets, box }, lay, view, st, targets, chosen, sig) {
+  const { cw, ch, dx, dy } = lay;
+  const movable = view.movable || {};
+  const pack = view.pack || null;
+  const specs = [], keys = [], cards = [];
+  const left = l0 + dx, top = t0 + dy;
+  const n = pile.cards.length, fan = pile.fan || "none";
+  const topCard = n ? pile.cards[n - 1] : null;
+  // An empty place's name begins with the text it shows (its mark), as a name should.
+  let label = (n === 0 && pile.mark ? pile.mark + ", " : "") + pile.label + ": " +
+    (n === 0 ? "empty" : n + (n === 1 ? " card" : " cards") +
+    (topCard.c ? ", top " + cardName(topCard.c) : ", face down"));
+  const isPack = pack && pack.pile === pile.id;
+  if (isPack && pack.move) {
+    const what = actionLabel(view, pack.move);
+    label += ". Activate to " + (what ? what.charAt(0).toLowerCase() + what.slice(1) : "play " + pack.move) +
+      (pack.legal ? "" : " (not allowed now: activate to hear why)");
+  }
+  let cls = "cb-pile role-" + pile.role + " fan-" + fan + (n === 0 ? " cb-empty" : "");
+  if (isPack) cls += " cb-pack" + (pack.legal ? " cb-pack-ready" : "");
+  const baseLeft = left - box.left - dx, baseTop = top - box.top - dy;
+  specs.push({
+    key: "pile:" + pile.id, group: "group:" + pile.id, tag: "DIV", cls, weight: 0.25,
+    attrs: { "data-pile": pile.id, "data-key": pile.id, tabindex: pile.id === st.cursor ? "0" : "-1",
+      role: "button", "aria-label": label, ...pileMarks(pile.id, targets) },
+    style: { left: px(box.left + dx), top: px(box.top + dy), width: px(box.w), height: px(box.h),
+      transformOrigin: pile.rotate ? px(baseLeft + cw / 2) + " " + px(baseTop + ch / 2) : "",
+      transform: pile.rotate ? "rotate(" + pile.rotate + "deg)" : "" },
+    content: [baseLeft, baseTop, n === 0 ? pile.mark || pile.label : ""].join("|"),
+    fill: (e) => {
+      const base = e.appendChild(el("div", "cb-base"));
+      base.style.left = px(baseLeft); base.style.top = px(baseTop);
+      if (n === 0) base.appendChild(el("span", "cb-empty-label")).textContent = pile.mark || pile.label;
+    },
+  });
+  keys.push(pile.id);
+  pile.cards.forEach((card, k) => {
+    const ref = k === n - 1 ? pile.id : pile.id + ":" + k;
+    const c = card.c;
+    let ccls = cardClass(card, fan);
+    if (isPack && pack.legal && k === n - 1) ccls += " cb-pack-top";
+    cards.push([ref, { top: k === n - 1, group: "group:" + pile.id, key: "card:" + pile.id + ":" + k }]);
+    const style = { left: px(left + offsets[k].dx), top: px(top + offsets[k].dy), zIndex: String(2 + k) };
+    if (pile.rotate) {
+      style.transformOrigin = px(cw / 2 - offsets[k].dx) + " " + px(ch / 2 - offsets[k].dy);
+      style.transform = "rotate(" + pile.rotate + "deg)";
+    }
+    specs.push({
+      key: "card:" + pile.id + ":" + k, group: "group:" + pile.id, tag: "DIV", cls: ccls, weight: 1,
+      attrs: { "aria-hidden": "true", "data-name": cardNameOf(card),
+        "data-pile": pile.id, "data-index": String(k), "data-ref": ref,
+        "data-movable": movable[ref] ? "" : null, ...cardMarks(ref, k === n - 1, st.pick, chosen) },
+      style,
+      content: (c === null || c === undefined ? "" : c) + "|" + fan + "|" + (card.peek ? 1 : 0),
+      fill: (e) => fillFace(e, card, fan),
+    });
+    if (k < n - 1 && movable[ref]) {
+      // A buried card the rules let move: an item of the table on its own, a bare box over
+      // the card (named in words; the card's printed index is decoration). Clicks go
+      // through it to the card.
+      specs.push({
+        key: "hit:" + ref, group: "group:" + pile.id, tag: "DIV", cls: "cb-hit", weight: 0.25,
+        attrs: { "data-pile": pile.id, "data-index": String(k), "data-ref": ref, "data-key": ref,
+          tabindex: ref === st.cursor ? "0" : "-1", role: "button",
+          "aria-label": cardName(c) + " in " + pile.label + (card.peek ? ", examined" : "") },
+        style, content: "", fill: () => {},
+      });
+      keys.push(ref);
+    }
+  });
+  return { sig, specs, keys, cards };
+}
+
 /** Draw the view into `table` (elements kept from the last draw, only changes written). `st`:
  * {avail, pick, steps, cursor, hints}. Returns the layout and the keys of the table's
  * focusable items, in drawing order. */
@@ -350,7 +449,6 @@ export function render(table, view, st) {
   const movable = view.movable || {};
   const targets = st.pick ? (movable[st.pick] || []) : [];
   const chosen = chosenOf(st.steps);
-  const pack = view.pack || null;
   const keys = [];
   const specs = [];
   // What remark() needs to change the marks of a pick-up without drawing the table again.
@@ -374,75 +472,30 @@ export function render(table, view, st) {
     });
   });
 
-  for (const { pile, left: l0, top: t0, offsets, box } of lay.placed) {
-    const left = l0 + dx, top = t0 + dy;
-    const n = pile.cards.length, fan = pile.fan || "none";
-    const topCard = n ? pile.cards[n - 1] : null;
-    // An empty place's name begins with the text it shows (its mark), as a name should.
-    let label = (n === 0 && pile.mark ? pile.mark + ", " : "") + pile.label + ": " +
-      (n === 0 ? "empty" : n + (n === 1 ? " card" : " cards") +
-      (topCard.c ? ", top " + cardName(topCard.c) : ", face down"));
-    const isPack = pack && pack.pile === pile.id;
-    if (isPack && pack.move) {
-      const what = actionLabel(view, pack.move);
-      label += ". Activate to " + (what ? what.charAt(0).toLowerCase() + what.slice(1) : "play " + pack.move) +
-        (pack.legal ? "" : " (not allowed now: activate to hear why)");
-    }
-    let cls = "cb-pile role-" + pile.role + " fan-" + fan + (n === 0 ? " cb-empty" : "");
-    if (isPack) cls += " cb-pack" + (pack.legal ? " cb-pack-ready" : "");
-    marks.piles.add(pile.id);
-    const baseLeft = left - box.left - dx, baseTop = top - box.top - dy;
-    specs.push({
-      key: "pile:" + pile.id, group: "group:" + pile.id, tag: "DIV", cls, weight: 0.25,
-      attrs: { "data-pile": pile.id, "data-key": pile.id, tabindex: pile.id === st.cursor ? "0" : "-1",
-        role: "button", "aria-label": label, ...pileMarks(pile.id, targets) },
-      style: { left: px(box.left + dx), top: px(box.top + dy), width: px(box.w), height: px(box.h),
-        transformOrigin: pile.rotate ? px(baseLeft + cw / 2) + " " + px(baseTop + ch / 2) : "",
-        transform: pile.rotate ? "rotate(" + pile.rotate + "deg)" : "" },
-      content: [baseLeft, baseTop, n === 0 ? pile.mark || pile.label : ""].join("|"),
-      fill: (e) => {
-        const base = e.appendChild(el("div", "cb-base"));
-        base.style.left = px(baseLeft); base.style.top = px(baseTop);
-        if (n === 0) base.appendChild(el("span", "cb-empty-label")).textContent = pile.mark || pile.label;
-      },
-    });
-    keys.push(pile.id);
-    pile.cards.forEach((card, k) => {
-      const ref = k === n - 1 ? pile.id : pile.id + ":" + k;
-      const c = card.c;
-      let ccls = cardClass(card, fan);
-      if (isPack && pack.legal && k === n - 1) ccls += " cb-pack-top";
-      marks.cards.set(ref, { top: k === n - 1, group: "group:" + pile.id, key: "card:" + pile.id + ":" + k });
-      const style = { left: px(left + offsets[k].dx), top: px(top + offsets[k].dy), zIndex: String(2 + k) };
-      if (pile.rotate) {
-        style.transformOrigin = px(cw / 2 - offsets[k].dx) + " " + px(ch / 2 - offsets[k].dy);
-        style.transform = "rotate(" + pile.rotate + "deg)";
-      }
-      specs.push({
-        key: "card:" + pile.id + ":" + k, group: "group:" + pile.id, tag: "DIV", cls: ccls, weight: 1,
-        attrs: { "aria-hidden": "true", "data-name": cardNameOf(card),
-          "data-pile": pile.id, "data-index": String(k), "data-ref": ref,
-          "data-movable": movable[ref] ? "" : null, ...cardMarks(ref, k === n - 1, st.pick, chosen) },
-        style,
-        content: (c === null || c === undefined ? "" : c) + "|" + fan + "|" + (card.peek ? 1 : 0),
-        fill: (e) => fillFace(e, card, fan),
-      });
-      if (k < n - 1 && movable[ref]) {
-        // A buried card the rules let move: an item of the table on its own, a bare box over
-        // the card (named in words; the card's printed index is decoration). Clicks go
-        // through it to the card.
-        specs.push({
-          key: "hit:" + ref, group: "group:" + pile.id, tag: "DIV", cls: "cb-hit", weight: 0.25,
-          attrs: { "data-pile": pile.id, "data-index": String(k), "data-ref": ref, "data-key": ref,
-            tabindex: ref === st.cursor ? "0" : "-1", role: "button",
-            "aria-label": cardName(c) + " in " + pile.label + (card.peek ? ", examined" : "") },
-          style, content: "", fill: () => {},
-        });
-        keys.push(ref);
-      }
-    });
+  // A pile drawn last time from the same inputs (its cards and place, the marks and the tab
+  // stop in it: pileSignature) is left as it is, its specs neither built nor compared with
+  // its elements again: a move on the Empress draws the two or three piles it changed, not
+  // its 208 cards. remark() forgets the piles whose marks it wrote.
+  const m = memo(table);
+  const reuse = !!m.piles && !m.frame && table.getAttribute("data-complete") === "1";
+  const piles = new Map();
+  const clean = new Set();
+  for (const placed of lay.placed) {
+    const group = "group:" + placed.pile.id;
+    const sig = pileSignature(placed, lay, view, st, targets, chosen);
+    const old = reuse ? m.piles.get(group) : null;
+    const drawn = old && old.sig === sig ? old : pileSpecs(placed, lay, view, st, targets, chosen, sig);
+    drawn.placed = placed;
+    if (drawn === old) clean.add(group);
+    piles.set(group, drawn);
+    for (const sp of drawn.specs) specs.push(sp);
+    for (const k of drawn.keys) keys.push(k);
+    marks.piles.add(placed.pile.id);
+    for (const [ref, c] of drawn.cards) marks.cards.set(ref, c);
   }
-  reconcile(table, specs);
+  m.piles = piles;
+  m.lay = lay;
+  reconcile(table, specs, clean);
   memo(table).marks = marks;
   setTableStyle(table, "width", px(Math.ceil(lay.width)));
   setTableStyle(table, "height", px(Math.ceil(lay.height)));
@@ -503,6 +556,15 @@ export function remark(table, view, st) {
     const c = old.cards.get(ref);
     const e = c && itemOf(m, c.group, c.key);
     if (e) setAttrs(e, cardMarks(ref, c.top, st.pick, chosen));
+  }
+  // Those piles now show the marks of `st`: their signatures say so (and that the tab stop
+  // is where the controller keeps it), so the next drawing leaves them as they are if
+  // nothing else changed in them.
+  const groups = new Set(Array.from(piles, (id) => "group:" + id));
+  for (const ref of cards) if (old.cards.has(ref)) groups.add(old.cards.get(ref).group);
+  for (const g of groups) {
+    const d = m.piles && m.piles.get(g);
+    if (d) d.sig = pileSignature(d.placed, m.lay, view, st, targets, chosen);
   }
   old.pick = st.pick;
   old.targets = targets;
