@@ -389,10 +389,16 @@ def test_instant_navigation_keeps_the_engine(flow: tuple[Any, Watch], site: str)
     page.evaluate("window.__sameDocument = true")
     page.locator(f"a[href='{site}']").first.click()
     page.wait_for_function(f"!document.querySelector(\"{BOARD}\")", timeout=20_000)
+    assert page.locator("a.cb-skip").count() == 0  # no board: no "Skip to the board"
     wasm_before = sum(1 for u in watch.requests if u.endswith(".wasm"))
     page.locator(f"nav a[href$='/{SLUG}/']").first.click()
     page.wait_for_selector(READY, timeout=10_000)
     assert page.evaluate("window.__sameDocument === true"), "instant navigation is off"
+    # One skip link, to this board, inside Material's skip component: a new child of <body>
+    # would restyle the whole page (board.js, skipLink).
+    assert page.evaluate("""[...document.querySelectorAll('a.cb-skip')].map((a) =>
+        a.parentElement.getAttribute('data-md-component') + ' ' + a.getAttribute('href'))""") == [
+        "skip #" + page.evaluate(f"document.querySelector(\"{BOARD}\").id")]
     assert view(page)["played"] == played  # the saved game, resumed
     assert len([w for w in page.workers if "board-worker" in w.url]) == 1
     assert sum(1 for u in watch.requests if u.endswith(".wasm")) == wasm_before
