@@ -21,8 +21,10 @@ and measures, each time from navigation start:
   Python started, engine unpacked, ready), cold and warm;
 - bytes transferred by kind (runtime, stdlib, engine, page), cold and warm;
 - at a 4x CPU slowdown (CDP ``Emulation.setCPUThrottlingRate``) on the Empress (208 cards):
-  the main thread's long tasks during start-up and during moves, and the time a pick-up and
-  a put-back take (script, style and layout), with the DOM mutations each makes;
+  the main thread's long tasks during start-up and during moves, the long animation frames
+  in which the board's own scripts ran (and what ran them: a module, a timer, a worker's
+  message, a frame callback), and the time a pick-up and a put-back take (script, style and
+  layout), with the DOM mutations each makes;
 - every chapter once, cold and warm, against the bare boot's medians.
 """
 
@@ -84,6 +86,17 @@ INIT_SCRIPT = """(() => {
       for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
     }).observe({type: "longtask", buffered: true});
   } catch (e) { /* no long task timing */ }
+  // Long animation frames (over 50 ms: the tasks before a frame and its rendering), with the
+  // scripts that ran in each: [start, duration, [[file, invoker, ms], ...]].
+  window.__longFrames = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        window.__longFrames.push([e.startTime, e.duration, (e.scripts || []).map((s) =>
+          [String(s.sourceURL || "").split("/").pop(), String(s.invoker || ""), s.duration])]);
+      }
+    }).observe({type: "long-animation-frame", buffered: true});
+  } catch (e) { /* no long animation frame timing */ }
   const firstMove = (b) => {
     const v = b.view || {};
     if (v.moves && v.moves.length) return v.moves[0].m;
@@ -387,7 +400,8 @@ MOVES_SCRIPT = """async (n) => {
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20)));
   }
   await new Promise((r) => setTimeout(r, 200));
-  return {since, times, long_tasks: window.__longTasks.filter((t) => t[0] >= since)};
+  return {since, times, long_tasks: window.__longTasks.filter((t) => t[0] >= since),
+          long_frames: window.__longFrames.filter((t) => t[0] >= since)};
 }"""
 
 
@@ -411,13 +425,15 @@ def throttled(p: Any, profile: Path, base: str, slug: str, rate: float = 4.0) ->
         page = t.pop("page")
         complete = table_complete(page)
         start_tasks = page.evaluate("window.__longTasks")
+        start_frames = page.evaluate("window.__longFrames")
         moves = page.evaluate(MOVES_SCRIPT, 5)
         picks = page.evaluate(PICK_SCRIPT, 20)
         page.close()
     finally:
         ctx.close()
     # Start-up: until the first move is accepted and the table's first draw is complete.
-    startup = [d for s, d in start_tasks if s <= max((t["playable"] or 0) + 500, complete)]
+    until = max((t["playable"] or 0) + 500, complete)
+    startup = [d for s, d in start_tasks if s <= until]
     return {
         "cpu_slowdown": rate,
         "playable_ms": round(t["playable"] or 0, 1),
@@ -426,12 +442,36 @@ def throttled(p: Any, profile: Path, base: str, slug: str, rate: float = 4.0) ->
         "move_ms": [round(x, 1) for x in moves["times"]],
         "move_long_tasks_ms": [round(d) for _, d in moves["long_tasks"]],
         "move_longest_task_ms": round(max((d for _, d in moves["long_tasks"]), default=0), 1),
+        "long_frames_with_board_scripts": {
+            "startup": board_frames([f for f in start_frames if f[0] <= until]),
+            "moves": board_frames(moves["long_frames"])},
         "pick_up_ms": {"median": _median(picks["pick"]), "p95": _p95(picks["pick"])},
         "put_back_ms": {"median": _median(picks["put"]), "p95": _p95(picks["put"])},
         "dom_mutations": {"pick_up_median": _median(picks["mPick"]),
                           "put_back_median": _median(picks["mPut"]),
                           "cards_on_table": picks["cards"]},
     }
+
+
+def board_frames(frames: list[Any]) -> dict[str, Any]:
+    """Long animation frames (over 50 ms) in which the board's scripts ran: how many of how
+    many, and the longest five as [frame ms, the board's script ms, what ran the board's
+    longest script (a worker's message, a timer, an animation frame, a module)]."""
+    mine = []
+    for _, duration, scripts in frames:
+        board = [s for s in scripts if s[0] in BOARD_FILES]
+        if board:
+            top = max(board, key=lambda s: s[2])
+            mine.append([round(duration), round(sum(s[2] for s in board)),
+                         f"{top[0]} {top[1].split('/')[-1]}"])
+    mine.sort(key=lambda f: -f[0])
+    return {"frames_over_50ms": len(frames), "with_board_scripts": len(mine),
+            "longest": mine[:5]}
+
+
+#: The board's scripts, by file name (the long animation frames' scripts name them so).
+BOARD_FILES = frozenset(["board.js"] + [p.name for p in (
+    ROOT / "docs" / "assets" / "javascripts" / "board").glob("*.js")])
 
 
 class Trace:

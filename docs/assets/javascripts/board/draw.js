@@ -272,15 +272,22 @@ function passAll(table, m, all, clean) {
     top.push({ key, tag: "DIV", cls: "cb-group", attrs: {}, style: {}, content: "", fill: NO_FILL });
   }
   place(table, m, top, true, null);
-  const budget = { made: 0, waiting: false,
-    limit: table.getAttribute("data-complete") === "1" ? LATER_PER_FRAME : NEW_PER_FRAME };
-  let placed = 0;
+  const wasComplete = table.getAttribute("data-complete") === "1";
+  const budget = { made: 0, waiting: false, limit: wasComplete ? LATER_PER_FRAME : NEW_PER_FRAME };
+  let placed = 0, compared = 0;
   for (const [key, specs] of m.groups) {
-    if (clean && clean.has(key)) continue;
-    place(m.items.get(key), memo(m.items.get(key)), specs, all, budget);
+    const same = !!clean && clean.has(key);
+    // A clean group of a table still being drawn may lack elements: those are made, and the
+    // ones it has (made from the same specs) are not compared again.
+    if (same && wasComplete) continue;
+    place(m.items.get(key), memo(m.items.get(key)), specs, all && !same, budget);
     placed++;
+    if (all && !same) compared++;
   }
-  m.placedGroups = placed;  // for the tests: groups compared with their specs in this pass
+  // For the tests: the groups passed over (their missing elements made) and, of those, the
+  // ones whose elements were compared with their specs.
+  m.placedGroups = placed;
+  m.comparedGroups = compared;
   const complete = budget.waiting ? "0" : "1";
   if (table.getAttribute("data-complete") !== complete) table.setAttribute("data-complete", complete);
   if (budget.waiting) {
@@ -476,8 +483,11 @@ export function render(table, view, st) {
   // stop in it: pileSignature) is left as it is, its specs neither built nor compared with
   // its elements again: a move on the Empress draws the two or three piles it changed, not
   // its 208 cards. remark() forgets the piles whose marks it wrote.
+  // So too while the first drawing is still spread over frames (a view from the engine
+  // arriving mid-way, most often the same as the one being drawn): passAll then only makes
+  // the elements a clean pile still lacks.
   const m = memo(table);
-  const reuse = !!m.piles && !m.frame && table.getAttribute("data-complete") === "1";
+  const reuse = !!m.piles;
   const piles = new Map();
   const clean = new Set();
   for (const placed of lay.placed) {
