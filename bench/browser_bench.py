@@ -453,6 +453,11 @@ def throttled(p: Any, profile: Path, base: str, slug: str, rate: float = 4.0) ->
     }
 
 
+#: The board's scripts, by file name (the long animation frames' scripts name them so).
+BOARD_FILES = frozenset(["board.js"] + [p.name for p in (
+    ROOT / "docs" / "assets" / "javascripts" / "board").glob("*.js")])
+
+
 def board_frames(frames: list[Any]) -> dict[str, Any]:
     """Long animation frames (over 50 ms) in which the board's scripts ran: how many of how
     many, and the longest five as [frame ms, the board's script ms, what ran the board's
@@ -467,11 +472,6 @@ def board_frames(frames: list[Any]) -> dict[str, Any]:
     mine.sort(key=lambda f: -f[0])
     return {"frames_over_50ms": len(frames), "with_board_scripts": len(mine),
             "longest": mine[:5]}
-
-
-#: The board's scripts, by file name (the long animation frames' scripts name them so).
-BOARD_FILES = frozenset(["board.js"] + [p.name for p in (
-    ROOT / "docs" / "assets" / "javascripts" / "board").glob("*.js")])
 
 
 class Trace:

@@ -301,11 +301,9 @@ def test_a_pick_up_touches_only_what_changed(browser: Any, site: str) -> None:
     assert same["kept"] >= same["now"] - 2, same
 
 
-# Moves on the Empress, each after a pick-up and a put-back as a reader's click would make
-# them: the groups of the table compared with their specs by each move's drawing, and
-# whether the table was then exactly (every element, attribute, style and text) what a
-# drawing of every pile from the same view makes.
-MOVES_DRAWN = """async (sel) => {
+# The board of `sel`, its table, and whole(): whether the table is exactly (every element,
+# attribute, style and text) what a drawing of every pile from the same view makes.
+WHOLE = """
   const b = document.querySelector(sel).cadoganBoard;
   const table = b.parts.table;
   const whole = () => {
@@ -313,7 +311,12 @@ MOVES_DRAWN = """async (sel) => {
     table._cb.piles = null;  // nothing left as last drawn: every pile drawn again
     b.draw();
     return seen === table.innerHTML;
-  };
+  };"""
+
+# Moves on the Empress, each after a pick-up and a put-back as a reader's click would make
+# them: the groups of the table compared with their specs by each move's drawing, and
+# whether the table was then whole().
+MOVES_DRAWN = """async (sel) => {""" + WHOLE + """
   const out = [];
   for (let i = 0; i < 8; i++) {
     const v = b.view;
@@ -357,12 +360,9 @@ MOVES_DRAWN = """async (sel) => {
 }"""
 
 
-def test_a_move_draws_only_the_piles_it_changed(browser: Any, site: str) -> None:
-    """The Empress: after a move only the groups whose piles changed (and the regions) are
-    compared with their specs again, the rest left as they were drawn; and the table is
-    then exactly as drawing every pile again would leave it, pick-ups, put-backs and a moved
-    tab stop included (draw.js pileSignature; fails when a pile is left as it was although
-    an input of its drawing changed)."""
+def on_drawn_empress(browser: Any, site: str, script: str) -> Any:
+    """`script` run on the Empress's page once its engine is ready and its table drawn
+    whole; the page's console and requests checked."""
     watch = Watch()
     ctx = open_context(browser, watch)
     try:
@@ -370,10 +370,20 @@ def test_a_move_draws_only_the_piles_it_changed(browser: Any, site: str) -> None
         page.goto(site + "the-empress-of-india/")
         page.wait_for_selector(f"{EMPRESS}[data-engine='ready']", timeout=BOOT_TIMEOUT)
         page.wait_for_selector(f"{EMPRESS} .cb-table[data-complete='1']", timeout=BOOT_TIMEOUT)
-        r = page.evaluate(MOVES_DRAWN, EMPRESS)
+        r = page.evaluate(script, EMPRESS)
     finally:
         ctx.close()
     watch.check()
+    return r
+
+
+def test_a_move_draws_only_the_piles_it_changed(browser: Any, site: str) -> None:
+    """The Empress: after a move only the groups whose piles changed (and the regions) are
+    compared with their specs again, the rest left as they were drawn; and the table is
+    then exactly as drawing every pile again would leave it, pick-ups, put-backs and a moved
+    tab stop included (draw.js pileSignature; fails when a pile is left as it was although
+    an input of its drawing changed)."""
+    r = on_drawn_empress(browser, site, MOVES_DRAWN)
     assert len(r["out"]) >= 5 and all(x["ok"] for x in r["out"]), r
     assert [x for x in r["out"] if not x["whole"]] == [], r
     assert r["checks"] == dict.fromkeys(("put_back_by_drawing", "drawn_held_then_put_back",
@@ -387,15 +397,7 @@ def test_a_move_draws_only_the_piles_it_changed(browser: Any, site: str) -> None
 # The Empress's table drawn afresh, as at a page's first drawing (spread over frames), and
 # views shown while it is still incomplete: the same view again (as the engine's first
 # answer most often is), then, a frame later, one that changes a single pile's marks.
-MID_DRAW = """async (sel) => {
-  const b = document.querySelector(sel).cadoganBoard;
-  const table = b.parts.table;
-  const whole = () => {
-    const seen = table.innerHTML;
-    table._cb.piles = null;
-    b.draw();
-    return seen === table.innerHTML;
-  };
+MID_DRAW = """async (sel) => {""" + WHOLE + """
   const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   const v = b.view;
   table._cb = null;
@@ -433,17 +435,7 @@ def test_a_view_shown_mid_drawing_compares_only_the_piles_it_changed(browser: An
     still made, frame by frame), and a view that changes one pile compares that pile; the
     finished table is then exactly what a drawing of every pile makes (draw.js passAll;
     fails when an incomplete table compares every pile again)."""
-    watch = Watch()
-    ctx = open_context(browser, watch)
-    try:
-        page = ctx.new_page()
-        page.goto(site + "the-empress-of-india/")
-        page.wait_for_selector(f"{EMPRESS}[data-engine='ready']", timeout=BOOT_TIMEOUT)
-        page.wait_for_selector(f"{EMPRESS} .cb-table[data-complete='1']", timeout=BOOT_TIMEOUT)
-        r = page.evaluate(MID_DRAW, EMPRESS)
-    finally:
-        ctx.close()
-    watch.check()
+    r = on_drawn_empress(browser, site, MID_DRAW)
     assert r["incomplete"] and r["still_incomplete"] and 0 < r["made"] < 208, r
     assert r["kept"] and r["groups"] > 50, r
     # the regions (not a pile) and nothing else; then the pile changed, and the regions
