@@ -248,6 +248,41 @@ def test_another_chapter_by_instant_navigation_loads_only_its_game(browser: Any,
     assert not [t for t in said if "could not load" in t], said
 
 
+
+def test_a_board_that_starts_before_materials_deferred_bundle_still_follows_its_pages(
+        browser: Any, site: str) -> None:
+    """Material's bundle is deferred (build_scripts/deferred_scripts.py): the board's module
+    (async) may run with the page parsed and the bundle still to come, so no ``document$``
+    yet. Held here until the board is mounted: the board then subscribes once the bundle has
+    run, and the chapter instant navigation shows next gets its board (fails when the board
+    gives up on ``document$`` as soon as the page is parsed)."""
+    watch = Watch()
+    ctx = open_context(browser, watch)
+    held: list[Any] = []
+    ctx.route(re.compile(r".*/assets/javascripts/bundle\.[0-9a-f]+\.min\.js$"),
+              lambda route: held.append(route))
+    try:
+        page = ctx.new_page()
+        page.goto(site + f"{SLUG}/", wait_until="commit")
+        page.wait_for_selector(f"{BOARD}[data-mounted]", timeout=BOOT_TIMEOUT)
+        page.wait_for_function("document.readyState !== 'loading'")
+        before = page.evaluate("typeof window.document$")
+        page.wait_for_timeout(200)  # the board's wait for the page to be parsed has passed
+        assert held, "the bundle was not requested"
+        for route in held:
+            route.continue_()
+        page.wait_for_function("typeof window.document$ === 'object'")
+        page.wait_for_selector(f"{BOARD}[data-engine='ready']", timeout=BOOT_TIMEOUT)
+        page.evaluate("window.__same = true")
+        page.locator("nav a[href$='/the-empress-of-india/']").first.click()
+        page.wait_for_selector(f"{EMPRESS}[data-engine='ready']", timeout=BOOT_TIMEOUT)
+        same = page.evaluate("window.__same === true")
+    finally:
+        ctx.close()
+    watch.check()
+    assert before == "undefined"
+    assert same, "not an instant navigation"
+
 # Nodes a change touches: one per attribute or text change, one per node added or removed.
 PICK = """async (sel) => {
   const b = document.querySelector(sel).cadoganBoard;

@@ -20,7 +20,7 @@
 
 import { Board, boards } from "./board/controller.js";
 import { installGlobalInput } from "./board/input.js";
-import { whenParsed } from "./board/util.js";
+import { whenMaterial } from "./board/util.js";
 
 const SCRIPT_URL = import.meta.url;
 const env = {
@@ -94,10 +94,12 @@ installGlobalInput();
 window.__cadoganBoard = { mountAll, boards };
 mountAll();
 // The module is loaded `async` (a task of its own, not the long one in which the parser ends
-// and Material starts): Material's document$ may not exist yet while the page is parsed.
+// and Material starts): Material's document$ may not exist yet. Its bundle is deferred
+// (build_scripts/deferred_scripts.py): it runs once the page is parsed, before
+// DOMContentLoaded, so that event (or its having passed) says the bundle has run.
 function follow() {
   if (!window.document$ || typeof window.document$.subscribe !== "function") return false;
   window.document$.subscribe(() => mountAll());
   return true;
 }
-if (!follow()) whenParsed(() => { if (!follow()) mountAll(); });
+if (!follow()) whenMaterial(() => { if (!follow()) mountAll(); });

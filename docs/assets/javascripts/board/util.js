@@ -104,3 +104,11 @@ export function whenParsed(fn) {
   const poll = () => { if (document.readyState === "loading") window.setTimeout(poll, 50); else fn(); };
   window.setTimeout(poll, 50);
 }
+
+/** Run `fn` once the page's deferred scripts (Material's bundle among them) have run, in a
+ * task of its own: after DOMContentLoaded, not inside it (Material starts in it). */
+export function whenMaterial(fn) {
+  const nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+  if (document.readyState === "complete" || (nav && nav.domContentLoadedEventEnd > 0)) { fn(); return; }
+  document.addEventListener("DOMContentLoaded", () => window.setTimeout(fn, 0), { once: true });
+}
