@@ -8,7 +8,7 @@ about 15 s a page and form factor on this machine).
 
 ``--runs N``: the median of N audits of each page (one audit's performance score varies by
 ten points here). ``--without-board``: each chapter audited again as the same page without
-its board's scripts (the engine's start in the head, the module preloads, ``board.js``; the
+its board's scripts (the engine's start in the head and ``board.js``; the
 board stays its static diagram), in a copy of the site, with the difference: what the board
 itself costs a page, apart from the text and the theme around it. Performance also reports
 its metrics (ms; CLS unitless).
@@ -63,17 +63,16 @@ def audit(url: str, form: str, out: Path) -> dict[str, float]:
 
 
 #: What a chapter page carries for its board's engine and scripts (board_embed.py writes
-#: them): the head's script that starts the engine, the module preloads, ``board.js``.
+#: them): the head's script that starts the engine, and ``board.js``.
 _HEAD_START = re.compile(re.escape("<script>" + board_embed._HEAD_SCRIPT.split("ROOT", 1)[0])
                          + r".*?</script>", re.S)
-_PRELOAD = re.compile(r'<link rel="modulepreload"[^>]*>')
 _BOARD_JS = re.compile(r'<script type="module" async src="[^"]*'
                        + re.escape(board_embed.BOARD_SCRIPT.rsplit("/", 1)[-1]) + r'"></script>')
 
 
 def without_board(html: str) -> str:
     """A chapter page without its board's scripts: the same text, theme and diagram."""
-    for pattern in (_HEAD_START, _PRELOAD, _BOARD_JS):
+    for pattern in (_HEAD_START, _BOARD_JS):
         html = pattern.sub("", html)
     return html
 

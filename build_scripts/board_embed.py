@@ -327,8 +327,6 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
 
 # ---- the page's head: the engine starts while the page is still arriving -----------------
 
-#: The board's modules, relative to ``docs/`` (preloaded from the head).
-BOARD_MODULES_DIR = "assets/javascripts/board"
 WORKER_SCRIPT = "assets/javascripts/board-worker.mjs"
 
 #: Starts the tab's engine worker from the head of a page with a board, before the page's
@@ -375,20 +373,19 @@ def _js(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
-def head_html(runtime: Runtime, slug: str, root: str, modules: list[str]) -> str:
+def head_html(runtime: Runtime, slug: str, root: str) -> str:
     """What a page with a board of ``slug`` gets in its head: the script that starts the
-    engine, and module preloads of the board's scripts (``root``: the site root relative to
-    the page, with a final slash; ``modules``: paths relative to the site root)."""
+    engine (``root``: the site root relative to the page, with a final slash). No preloads of
+    the board's modules: the page's own ``board.js`` (async) asks for them when it arrives.
+    Preloaded from the head, even at a low priority, they were eight requests more before the
+    plate (the largest paint) on a slow connection: Lighthouse's simulated phone, three
+    chapters, medians of 5 with and without them: largest contentful paint 2.28 / 2.12 /
+    1.61 s -> 1.98 / 1.89 / 1.43 s; the board drawn no later here (cold, medians of 5 on three
+    chapters: 307-343 ms from navigation with them, 325-331 ms without)."""
     script = (_HEAD_SCRIPT.replace("ROOT", _js(root)).replace("WORKER", _js(WORKER_SCRIPT))
               .replace("CONFIG", _js(runtime.config(slug)))
               .replace("HOLD_MS", str(SEARCH_HOLD_MS)))
-    # At a low priority: asked for at once, but after the page's stylesheets and its plate,
-    # which the first paint waits for (Lighthouse's simulated slow phone, three chapters:
-    # first contentful paint 1.43-1.52 s with them at their default high priority, 1.20-1.24 s
-    # at low, as without a board).
-    links = "".join(f'<link rel="modulepreload" fetchpriority="low" href="{_e(root + m)}">'
-                    for m in modules)
-    return f"<script>{script}</script>{links}"
+    return f"<script>{script}</script>"
 
 
 _CHARSET_RE = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
@@ -402,10 +399,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     runtime = _runtime or Runtime.current()
     script = get_relative_url(BOARD_SCRIPT, page.url)
     root = script[: -len(BOARD_SCRIPT)]
-    docs = Path(config["docs_dir"])
-    modules = [BOARD_SCRIPT] + sorted(
-        f"{BOARD_MODULES_DIR}/{p.name}" for p in (docs / BOARD_MODULES_DIR).glob("*.js"))
-    head = head_html(runtime, html.unescape(m.group(1)), root, modules)
+    head = head_html(runtime, html.unescape(m.group(1)), root)
     # First in the head (after the character set): the worker's request goes out before the
     # page's styles and scripts are even asked for.
     charset = _CHARSET_RE.search(output)

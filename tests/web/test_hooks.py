@@ -329,23 +329,19 @@ def test_every_chapter_placeholder_in_docs_transforms() -> None:
             board_embed.transform(m.group(0), RUNTIME, md.name)
 
 
-def test_head_starts_the_engine_and_preloads_the_board() -> None:
-    head = board_embed.head_html(RUNTIME, SLUG, "../", ["assets/javascripts/board.js",
-                                                      "assets/javascripts/board/draw.js"])
-    m = re.fullmatch(r"<script>(.*)</script>(.*)", head, re.DOTALL)
+def test_head_starts_the_engine_and_preloads_nothing() -> None:
+    head = board_embed.head_html(RUNTIME, SLUG, "../")
+    m = re.fullmatch(r"<script>(.*)</script>", head, re.DOTALL)
     assert m
-    script, links = m.groups()
+    script = m.group(1)
     assert "window.__cadoganEngine" in script and 'new URL("../",location.href)' in script
     assert '"assets/javascripts/board-worker.mjs"' in script
     assert json.dumps(RUNTIME.config(SLUG), separators=(",", ":")) in script
-    # preloaded at a low priority: the stylesheets and the plate first (board_embed.py)
-    assert links == ('<link rel="modulepreload" fetchpriority="low" '
-                     'href="../assets/javascripts/board.js">'
-                     '<link rel="modulepreload" fetchpriority="low" '
-                     'href="../assets/javascripts/board/draw.js">')
+    # no preloads of the board's modules: board.js asks for them (board_embed.head_html)
+    assert "<link" not in head and "preload" not in head
     # no way out of the script, whatever the settings hold
     odd = board_embed.Runtime("a</script><b>/", "x", "y", {}, {"k": "</script>"}, {})
-    assert "</script>" not in board_embed.head_html(odd, SLUG, "", [])[len("<script>"):-len("</script>")]
+    assert "</script>" not in board_embed.head_html(odd, SLUG, "")[len("<script>"):-len("</script>")]
 
 
 def test_only_pages_with_a_board_get_the_head(tmp_path: Path) -> None:
@@ -373,7 +369,5 @@ def test_only_pages_with_a_board_get_the_head(tmp_path: Path) -> None:
     finally:
         board_embed._runtime = old
     assert out2.index('<meta charset="utf-8">') < out2.index("<script>") < out2.index("<title>")
-    assert ('<link rel="modulepreload" fetchpriority="low" '
-            'href="../assets/javascripts/board.js">') in head
-    assert ('<link rel="modulepreload" fetchpriority="low" '
-            'href="../assets/javascripts/board/controller.js">') in head
+    assert "modulepreload" not in out  # board.js asks for its modules itself
+    assert re.search(r'<script type="module" async src="[^"]*assets/javascripts/board\.js">', out)
