@@ -248,7 +248,6 @@ def test_another_chapter_by_instant_navigation_loads_only_its_game(browser: Any,
     assert not [t for t in said if "could not load" in t], said
 
 
-
 def test_a_board_that_starts_before_materials_deferred_bundle_still_follows_its_pages(
         browser: Any, site: str) -> None:
     """Material's bundle is deferred (build_scripts/deferred_scripts.py): the board's module
@@ -282,6 +281,7 @@ def test_a_board_that_starts_before_materials_deferred_bundle_still_follows_its_
     watch.check()
     assert before == "undefined"
     assert same, "not an instant navigation"
+
 
 # Nodes a change touches: one per attribute or text change, one per node added or removed.
 PICK = """async (sel) => {
