@@ -125,8 +125,7 @@ def _fallback(cls: type[engine.Game], diagram: str | None) -> str:
     if diagram is not None:
         figure = diagrams.figures_of(cls)[0]
         src, src2 = f"{diagram}{cls.slug}.png", f"{diagram}{cls.slug}@2x.png"
-        img = (f'<img src="{_e(src)}" srcset="{_e(src)} 1x, {_e(src2)} 2x" '
-               f'alt="{_e(figure.alt)}" loading="lazy">')
+        img = diagrams.picture(_e(src), _e(src2), f'alt="{_e(figure.alt)}" loading="lazy"')
     return ('<noscript><div class="cb-nojs">' + img +
             '<p>The drawing shows the game’s tableau. Playing it on the board needs '
             'JavaScript, which this browser is not running; the rest of the page reads '

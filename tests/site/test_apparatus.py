@@ -273,3 +273,31 @@ def test_the_edition_holds_every_game_of_the_book() -> None:
     assert "chapter-entry--preparing" not in home and "board to come" not in home
     chapters = [s for s, cls in engine.GAMES.items() if cls.chapter() == s]
     assert [s for s, _, _ in titles] == chapters
+
+
+def test_each_drawn_diagram_is_offered_as_a_lossless_webp_of_the_same_pixels() -> None:
+    """Every drawn figure of every chapter is a <picture>: its WebP files first (a third of
+    the PNG's bytes), then the <img> on the PNG; the WebP holds exactly the PNG's pixels."""
+    from PIL import Image
+
+    site = built_site()
+    seen = 0
+    for slug in dict.fromkeys(cls.chapter() for cls in engine.GAMES.values()):
+        text = read(site, slug)
+        pictures = re.findall(r'<figure class="cadogan-diagram-figure" id="[\w-]+">'
+                              r'<picture><source type="image/webp" srcset="([^"]+)">'
+                              r'<img src="[^"]+" srcset="([^"]+)"', text)
+        assert pictures and len(pictures) == text.count('class="cadogan-diagram-figure"'), slug
+        for webps, pngs in pictures:
+            pairs = list(zip((u.split()[0] for u in webps.split(", ")),
+                             (u.split()[0] for u in pngs.split(", ")), strict=True))
+            assert [w.removesuffix(".webp") for w, _ in pairs] == [
+                p.removesuffix(".png") for _, p in pairs]
+            for webp, png in pairs:
+                w, p = (site / slug / u for u in (webp, png))
+                assert w.stat().st_size < p.stat().st_size, webp
+                with Image.open(w) as a, Image.open(p) as b:
+                    assert a.format == "WEBP" and a.size == b.size
+                    assert a.convert("RGB").tobytes() == b.convert("RGB").tobytes(), webp
+                seen += 1
+    assert seen >= 2 * len(engine.GAMES)
