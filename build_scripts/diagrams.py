@@ -62,11 +62,16 @@ class Drawn:
     png: bytes
     width: int
     height: int
-    webp: bytes = b""
+    webp: bytes
 
     @property
     def webp_name(self) -> str:
-        return self.name.removesuffix(".png") + ".webp"
+        return webp_of(self.name)
+
+
+def webp_of(png: str) -> str:
+    """The name (or URL) of a diagram's WebP file, from its PNG's."""
+    return png.removesuffix(".png") + ".webp"
 
 
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
@@ -256,7 +261,7 @@ def picture(src: str, src2: str, img_attrs: str) -> str:
     """A diagram's ``<picture>``: its WebP files offered first, then the ``<img>`` on the PNG
     ones (``src``, ``src2``: the 1x and 2x PNG URLs; ``img_attrs``: the rest of the img's
     attributes, alt first)."""
-    w, w2 = (u.removesuffix(".png") + ".webp" for u in (src, src2))
+    w, w2 = webp_of(src), webp_of(src2)
     return (f'<picture><source type="image/webp" srcset="{w} 1x, {w2} 2x">'
             f'<img src="{src}" srcset="{src} 1x, {src2} 2x" {img_attrs}></picture>')
 
