@@ -180,6 +180,12 @@ NEXT_FRAME = """(ms) => new Promise((done) => {
 STALLS_ALLOWED = 2
 
 
+def wait_drawn(page: Any, board: str, timeout: int = 10_000) -> None:
+    """Wait until the table of the board `board` (a selector) is drawn in full: a large
+    table is drawn over a few frames, and only then is every card of it in the page."""
+    page.wait_for_selector(f"{board} .cb-table[data-complete='1']", timeout=timeout)
+
+
 def drawing(page: Any, ms: int = 2_000) -> bool:
     """Whether the page still produces frames: two in a row, each within `ms`."""
     return bool(page.evaluate(NEXT_FRAME, ms) and page.evaluate(NEXT_FRAME, ms))

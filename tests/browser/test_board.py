@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Watch, open_context, scroll_in
+from .conftest import Watch, open_context, scroll_in, wait_drawn
 
 pytestmark = pytest.mark.browser
 
@@ -83,9 +83,28 @@ def flow(browser: Any, site: str) -> Iterator[tuple[Any, Watch]]:
     """One page through the main flow, shared by the tests of this module in order."""
     watch = Watch()
     ctx = open_context(browser, watch)
+    # The runtime's wasm is held back until the table's first drawing is complete, so that
+    # test_drawn_before_engine_is_ready sees the drawing the page makes on its own: on a busy
+    # machine a warm engine could otherwise win the race and draw the table itself.
+    held: list[Any] = []
+    released = False
+
+    def hold(route: Any) -> None:
+        if released:
+            route.fallback()
+        else:
+            held.append(route)
+
+    ctx.route("**/pyodide.asm.wasm", hold)
     page = ctx.new_page()
     page.add_init_script(AT_DCL)
     page.goto(site + f"{SLUG}/")
+    try:
+        page.wait_for_function("window.__atDCL !== null", timeout=30_000)
+    finally:
+        released = True
+        for route in held:
+            route.fallback()
     yield page, watch
     ctx.close()
     watch.check()
@@ -306,6 +325,7 @@ def test_damaged_save_gives_a_new_deal_and_says_so(browser: Any, site: str, watc
         assert note.is_visible()
         assert "saved game" in note.inner_text() and "new deal" in note.inner_text()
         v = view(page)
+        wait_drawn(page, BOARD)
         assert v["played"] == 0 and len(page.locator(f"{BOARD} .cb-card").all()) == 104
         saved = json.loads(page.evaluate(f"localStorage.getItem('{STORE}')"))
         assert saved["position"] == position(page)  # the damaged save was replaced
@@ -511,6 +531,7 @@ def test_engine_failure_is_shown_not_hung(browser: Any, site: str) -> None:
         page.wait_for_selector(f"{BOARD}[data-engine='failed']", timeout=BOOT_TIMEOUT)
         text = page.inner_text(f"{BOARD} [data-cb=engine]")
         assert "could not start" in text and "WebAssembly" in text, text
+        wait_drawn(page, BOARD)
         assert page.locator(f"{BOARD} .cb-card").count() == 104  # the position stays drawn
         page.locator(f"{BOARD} .cb-card").last.click()
         assert "cannot be played" in said(page)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Watch, drawing, open_context, scroll_in
+from .conftest import Watch, drawing, open_context, scroll_in, wait_drawn
 
 pytestmark = pytest.mark.browser
 
@@ -110,6 +110,7 @@ def test_all_208_cards_drawn_and_legible_at_1280(flow: tuple[Any, Watch]) -> Non
     page, _ = flow
     v = view(page)
     assert v["deal"] == 1 and v["played"] == 0
+    wait_drawn(page, BOARD)
     assert page.locator(f"{BOARD} .cb-card").count() == 208
     cards = boxes(page, ".cb-card")
     assert min(c["w"] for c in cards) >= 44, "cards too small to read at 1280 px"
