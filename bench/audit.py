@@ -11,7 +11,7 @@ ten points here). ``--without-board``: each chapter audited again as the same pa
 its board's scripts (the engine's start in the head and ``board.js``; the
 board stays its static diagram), in a copy of the site, with the difference: what the board
 itself costs a page, apart from the text and the theme around it. Performance also reports
-its metrics (ms; CLS unitless).
+its metrics (ms; CLS unitless) and the LCP element, as Lighthouse's selector.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -44,7 +45,18 @@ METRICS = {"first-contentful-paint": "fcp", "largest-contentful-paint": "lcp",
            "total-blocking-time": "tbt", "speed-index": "si", "cumulative-layout-shift": "cls"}
 
 
-def audit(url: str, form: str, out: Path) -> dict[str, float]:
+def lcp_element(report: dict[str, Any]) -> str:
+    """The page's LCP element as Lighthouse names it (a CSS selector), or "" if none."""
+    details = report["audits"].get("largest-contentful-paint-element", {}).get("details", {})
+    for table in details.get("items", []):
+        for row in table.get("items", []):
+            node = row.get("node") if isinstance(row, dict) else None
+            if isinstance(node, dict) and node.get("selector"):
+                return str(node["selector"])
+    return ""
+
+
+def audit(url: str, form: str, out: Path) -> dict[str, Any]:
     cmd = [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={out}",
            f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={CHROME_FLAGS}"]
     if form == "desktop":
@@ -53,12 +65,13 @@ def audit(url: str, form: str, out: Path) -> dict[str, float]:
     subprocess.run(cmd, check=True, env=env, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL, timeout=300)
     report = json.loads(out.read_text(encoding="utf-8"))
-    scores: dict[str, float] = {c: round(100 * (report["categories"][c]["score"] or 0))
-                                for c in CATEGORIES}
+    scores: dict[str, Any] = {c: round(100 * (report["categories"][c]["score"] or 0))
+                              for c in CATEGORIES}
     for key, name in METRICS.items():
         value = report["audits"].get(key, {}).get("numericValue")
         if value is not None:
             scores[name] = round(value, 3) if name == "cls" else round(value)
+    scores["lcp_element"] = lcp_element(report)
     return scores
 
 
@@ -91,9 +104,14 @@ def copy_without_boards(src: Path, dst: Path) -> int:
     return changed
 
 
-def median_audit(url: str, form: str, out: Path, runs: int) -> dict[str, float]:
+def median_audit(url: str, form: str, out: Path, runs: int) -> dict[str, Any]:
+    """The median of each score and metric over `runs` audits; the LCP element the one
+    named most often."""
     results = [audit(url, form, out) for _ in range(runs)]
-    return {k: statistics.median(r[k] for r in results) for k in results[0]}
+    merged: dict[str, Any] = {k: statistics.median(r[k] for r in results)
+                              for k in results[0] if k != "lcp_element"}
+    merged["lcp_element"] = statistics.mode(r["lcp_element"] for r in results)
+    return merged
 
 
 def main() -> int:
@@ -110,7 +128,7 @@ def main() -> int:
     root = Path(args.site)
     if not (root / "index.html").exists():
         raise SystemExit("build the site first (make build)")
-    results: dict[str, dict[str, dict[str, float]]] = {}
+    results: dict[str, dict[str, dict[str, Any]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         sites = {"": root}
         if args.without_board:

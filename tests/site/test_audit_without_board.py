@@ -45,3 +45,17 @@ def test_pages_without_a_board_are_copied_unchanged(tmp_path: Path) -> None:
     assert changed == len(chapters) >= 47
     assert (dst / "index.html").read_text(encoding="utf-8") == home
     assert not list(dst.rglob("*.gz")) and not list(dst.rglob("*.br"))
+
+
+def test_the_lcp_element_is_read_from_lighthouses_report() -> None:
+    """The audit names each page's LCP element (which image the page should fetch first):
+    Lighthouse 12 gives it as the first table of the audit's list, its row a node."""
+    node = {"type": "node", "selector": "div.cadogan-figures > figure#diagram-the-clock > "
+            "picture > img", "snippet": "<img>"}
+    phases = {"type": "table", "items": [{"phase": "TTFB", "timing": 458.2}]}
+    report = {"audits": {"largest-contentful-paint-element": {"details": {
+        "type": "list", "items": [{"type": "table", "items": [{"node": node}]}, phases]}}}}
+    assert audit.lcp_element(report) == node["selector"]
+    assert audit.lcp_element({"audits": {}}) == ""
+    assert audit.lcp_element({"audits": {"largest-contentful-paint-element": {
+        "details": {"items": [phases]}}}}) == ""
