@@ -123,8 +123,10 @@ def plate_figure(slug: str, scans: SiteScans) -> str:
     u = {k: escape(scans.url(plate_path(slug, v))) for k, v in PLATE_FILES.items()}
     caption = escape(entry.caption or "")
     alt = escape(entry.alt or "", quote=True)
-    # A chapter's plate is its largest picture near the top (Lighthouse's LCP element): it is
-    # fetched before the scripts and the page's other images (a page has one plate at most).
+    # A chapter's plate is most often its largest picture near the top (Lighthouse's LCP
+    # element): it is fetched before the scripts and the page's other images (a page has one
+    # plate at most). Where the drawn diagram below it is the larger on a phone,
+    # first_image.py moves the priority to the diagram.
     return (
         f'<figure class="cadogan-plate" id="plate-{slug}">'
         f'<a class="cadogan-plate__zoom" href="{u["plate-full.png"]}" data-width="{fw}" '

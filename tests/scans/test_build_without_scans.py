@@ -74,6 +74,10 @@ def test_chapter_shows_the_diagram_and_says_the_plate_is_absent(build: Build, sl
     assert "cadogan-plate--missing" in attrs.get("class", "") and "hidden" not in attrs
     assert "not available in this build" in text and "make scans" in text
     assert not re.search(r'<img[^>]+(?:assets/plates|assets/facsimile)', html), "broken image"
+    # With no plate, the diagram is the chapter's first image: fetched at once, first.
+    diagram = re.search(r'<figure class="cadogan-diagram-figure"[^>]*>.*?(<img [^>]*>)', html, re.S)
+    assert diagram and 'fetchpriority="high"' in diagram.group(1), slug
+    assert 'loading="lazy"' not in diagram.group(1), slug
 
 
 @pytest.mark.parametrize("slug", chapters())
