@@ -82,7 +82,7 @@ def first_image(html: str) -> str:
     if diagram_area <= plate_area:
         return html
     tag = diagram.group(1)
-    eager = tag.replace(' loading="lazy"', "").replace("<img ", '<img fetchpriority="high" ', 1)
+    eager = tag.replace(' loading="lazy"', "").removesuffix(">") + ' fetchpriority="high">'
     out = html[:diagram.start(1)] + eager + html[diagram.end(1):]
     if plate and plate_tag:
         out = (out[:plate.start(1)] + plate_tag.replace(' fetchpriority="high"', "")
