@@ -69,23 +69,19 @@ def _size(tag: str) -> tuple[int, int]:
 def first_image(html: str) -> str:
     """The page with its opening diagram fetched first where it is the larger in view."""
     start = FIGURES.search(html)
-    if not start:
+    diagram = DIAGRAM.search(html, start.end()) if start else None
+    if not start or not diagram:
         return html
-    block_end = html.find('<figure class="cadogan-diagram-figure"', start.end())
-    diagram = DIAGRAM.search(html, start.end())
-    if block_end < 0 or not diagram:
-        return html
-    plate = PLATE.search(html, start.end(), block_end)
-    plate_tag = plate.group(1) if plate else None
-    plate_area, diagram_area = shown_areas(_size(plate_tag) if plate_tag else None,
+    plate = PLATE.search(html, start.end(), diagram.start())
+    plate_area, diagram_area = shown_areas(_size(plate.group(1)) if plate else None,
                                            _size(diagram.group(1)))
     if diagram_area <= plate_area:
         return html
     tag = diagram.group(1)
     eager = tag.replace(' loading="lazy"', "").removesuffix(">") + ' fetchpriority="high">'
     out = html[:diagram.start(1)] + eager + html[diagram.end(1):]
-    if plate and plate_tag:
-        out = (out[:plate.start(1)] + plate_tag.replace(' fetchpriority="high"', "")
+    if plate:  # before the diagram: its offsets are unchanged
+        out = (out[:plate.start(1)] + plate.group(1).replace(' fetchpriority="high"', "")
                + out[plate.end(1):])
     return out
 

@@ -460,9 +460,22 @@ def test_a_win_is_a_moment_and_is_counted(linked: tuple[Any, engine.Game]) -> No
 def test_the_reloaded_game_is_drawn_at_once(linked: tuple[Any, engine.Game]) -> None:
     page, _ = linked
     want = view(page)
-    page.reload()
-    page.wait_for_function("window.__atDCL !== null", timeout=10_000)
-    at = page.evaluate("window.__atDCL")
+    # The runtime's wasm is held back until the first drawing is complete (as in
+    # test_board.py's flow): a warm engine could otherwise win the race on a busy machine.
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.context.route("**/pyodide.asm.wasm", hold)
+    try:
+        page.reload()
+        page.wait_for_function("window.__atDCL !== null", timeout=30_000)
+        at = page.evaluate("window.__atDCL")
+    finally:
+        page.context.unroute("**/pyodide.asm.wasm", hold)
+        for route in held:
+            route.fallback()
     assert at["ready"] is False
     drawn = page.evaluate(f"""[...document.querySelectorAll("{BOARD} .cb-card")]
         .map(c => c.getAttribute('data-ref') + '=' + (c.dataset.name || 'back'))""")
